@@ -1,0 +1,211 @@
+"""The ``judgebase`` command: a thin click layer over the library.
+
+Heavy modules (whoosh, sqlite-utils, markdown-it, datasette) are imported inside
+the commands that need them, so a clause lookup starts in a few tens of ms.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+
+LANG_CHOICE = click.Choice(["es", "en", "de", "ko"])
+RULESET_CHOICE = click.Choice(["official", "tamer_tactics", "legacy"])
+KIND_CHOICE = click.Choice(["clause", "ruling", "keyword"])
+
+
+def _db_option(f):
+    return click.option(
+        "--db",
+        "db_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Database to use (default: built on first use from this checkout's sources).",
+    )(f)
+
+
+def _resolve_db(db_path: Path | None) -> Path:
+    """The database to read: the given one, or the default one (built or refreshed first)."""
+    if db_path is not None:
+        if not db_path.exists():
+            raise click.ClickException(f"no database at {db_path}; build it with: judgebase build --db {db_path}")
+        return db_path
+    from .defaults import NoSources, ensure_default_database
+
+    try:
+        return ensure_default_database(notify=lambda msg: click.echo(msg, err=True))
+    except NoSources as exc:
+        raise click.ClickException(str(exc)) from None
+    except _source_error() as exc:
+        _print_problems(exc)
+        sys.exit(1)
+
+
+def _source_error():
+    from .corpus.errors import SourceError
+
+    return SourceError
+
+
+def _print_problems(exc) -> None:
+    for problem in exc.problems:
+        click.echo(str(problem), err=True)
+    click.secho(f"build failed: {len(exc.problems)} problem(s) in the sources", fg="red", err=True)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="judgebase")
+def cli():
+    """Digimon Card Game rules for judges: look up clauses, search rulings, in es/en/de."""
+
+
+@cli.command()
+@click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rules/ and rulings/.")
+@_db_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def build(source: Path | None, db_path: Path | None, quiet: bool):
+    """Check every source and build the database and search index (all or nothing)."""
+    from .build import build as run_build
+    from .defaults import NoSources, default_db_path, source_root
+
+    try:
+        root = source or source_root()
+    except NoSources as exc:
+        raise click.ClickException(str(exc)) from None
+    db_path = db_path or default_db_path(root)
+    bar = None
+    last = {"label": None, "done": 0}
+
+    def progress(label: str, done: int, total: int) -> None:
+        nonlocal bar
+        if quiet or not sys.stderr.isatty():
+            return
+        if label != last["label"]:
+            if bar is not None:
+                bar.render_finish()
+            bar = click.progressbar(length=max(total, 1), label=f"{label:<22}", file=sys.stderr)
+            last.update(label=label, done=0)
+        bar.update(done - last["done"])
+        last["done"] = done
+
+    try:
+        report = run_build(root, db_path, progress=progress)
+    except _source_error() as exc:
+        if bar is not None:
+            bar.render_finish()
+        _print_problems(exc)
+        click.echo(f"{db_path} was left as it was.", err=True)
+        sys.exit(1)
+    if bar is not None:
+        bar.render_finish()
+    from .render import build_summary
+
+    click.echo(build_summary(report))
+
+
+@cli.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--lang", type=LANG_CHOICE, help="Language of titles and snippets (default: guessed from the query).")
+@click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset.")
+@click.option("--kind", type=KIND_CHOICE, help="Only clauses, rulings or keywords.")
+@click.option("--limit", type=click.IntRange(1, 200), default=10, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@_db_option
+def search(query, lang, ruleset, kind, limit, as_json, db_path):
+    """Search clauses, rulings and keywords: "6-1-4", "§2.2", "blocker propio objetivo"."""
+    from .search.searcher import QueryError, Searcher
+
+    text = " ".join(query)
+    searcher = Searcher(_resolve_db(db_path))
+    try:
+        results = searcher.search(text, lang=lang, ruleset=ruleset, kind=kind, limit=limit)
+    except QueryError as exc:
+        raise click.UsageError(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps([r.as_json() for r in results], ensure_ascii=False, indent=2))
+        return
+    from .render import search_results
+
+    click.echo(search_results(text, results))
+
+
+@cli.command()
+@click.argument("ref")
+@click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@_db_option
+def clause(ref, lang, as_json, db_path):
+    """Show one clause: text, parent, children, rulings, source."""
+    from . import refs
+    from .db import Database, NotFound
+
+    parsed = refs.try_parse(ref)
+    if parsed is None:
+        raise click.UsageError(f"{ref!r} is not a clause reference (try 6-1-4, CR 8-1-3-3, §2.2, LEG 3.4)")
+    db = Database(_resolve_db(db_path))
+    try:
+        data = db.clause(parsed, lang)
+    except NotFound as exc:
+        _not_found(exc, db, parsed)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    from .render import clause_page
+
+    click.echo(clause_page(db, data))
+
+
+def _not_found(exc, db, parsed=None):
+    message = str(exc)
+    if parsed is not None and parsed.ruleset == "official":
+        from .corpus.load import official_numbers
+
+        if parsed.number in official_numbers():
+            message += f" ({parsed} exists in CR Ver. 4.2, but no source we have covers it)"
+        else:
+            message += f" ({parsed} is not a clause number of CR Ver. 4.2)"
+    click.echo(f"Error: {message}", err=True)
+    if exc.suggestions:
+        click.echo("Nearest: " + ", ".join(exc.suggestions), err=True)
+    sys.exit(1)
+
+
+@cli.command()
+@click.argument("ruling_id")
+@click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@_db_option
+def ruling(ruling_id, lang, as_json, db_path):
+    """Show one ruling: question, answer, citations, source, proof status."""
+    from .db import Database, NotFound
+
+    db = Database(_resolve_db(db_path))
+    try:
+        data = db.ruling(ruling_id, lang)
+    except NotFound as exc:
+        _not_found(exc, db)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    from .render import ruling_page
+
+    click.echo(ruling_page(db, data))
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8001, show_default=True, type=int)
+@_db_option
+def serve(host, port, db_path):
+    """Browse the database with datasette (read-only), FTS search included."""
+    from .serve import serve_datasette
+
+    serve_datasette(_resolve_db(db_path), host=host, port=port)
+
+
+def main():  # pragma: no cover - console entry point convenience
+    cli()

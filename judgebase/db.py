@@ -1,0 +1,178 @@
+"""Read the built database: clauses, rulings, glossary.
+
+Plain ``sqlite3`` opened read-only, so a lookup such as ``judgebase clause 6-1-4``
+pays for no heavier import.  Returned dicts follow the JSON contract of
+DESIGN.md (``clause --json``, ``ruling --json``) and add fields, never rename.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sqlite3
+from functools import cached_property
+from pathlib import Path
+
+from . import refs
+from .refs import Ref
+from .suggest import nearest_refs
+
+FALLBACK_LANGS = ("en", "es", "de", "ko")
+
+
+class NotFound(LookupError):
+    """No such clause or ruling; ``suggestions`` holds the nearest existing ones."""
+
+    def __init__(self, message: str, suggestions: list[str]):
+        super().__init__(message)
+        self.suggestions = suggestions
+
+
+def pick_lang(available, lang: str) -> str:
+    """The asked language when present, else the first fallback that is."""
+    if lang in available:
+        return lang
+    return next((l for l in FALLBACK_LANGS if l in available), next(iter(available), lang))
+
+
+class Database:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        if not self.path.exists():
+            raise FileNotFoundError(f"no database at {self.path}; build one with `judgebase build --db {self.path}`")
+        self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        self.conn.row_factory = sqlite3.Row
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def meta(self, key: str) -> str | None:
+        row = self.conn.execute("select value from meta where key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    @cached_property
+    def refs(self) -> list[Ref]:
+        return [refs.parse(r[0]) for r in self.conn.execute("select ref from clauses order by position")]
+
+    @cached_property
+    def sources(self) -> dict[str, dict]:
+        return {row["id"]: dict(row) for row in self.conn.execute("select * from sources")}
+
+    def has_clause(self, ref: Ref) -> bool:
+        return self.conn.execute("select 1 from clauses where ref = ?", (str(ref),)).fetchone() is not None
+
+    # -- clauses -------------------------------------------------------------
+    def clause(self, ref: Ref | str, lang: str = "en") -> dict:
+        if isinstance(ref, str):
+            ref = refs.parse(ref)
+        row = self.conn.execute("select * from clauses where ref = ?", (str(ref),)).fetchone()
+        if row is None:
+            near = [str(r) for r in nearest_refs(ref, self.refs)]
+            raise NotFound(f"no clause {ref} in the knowledge base", near)
+        texts = {t["lang"]: t for t in self.conn.execute("select * from clause_text where ref = ?", (str(ref),))}
+        shown = pick_lang(texts, lang)
+        text = texts[shown]
+        rulings = [r[0] for r in self.conn.execute("select ruling from citations where ref = ? order by ruling", (str(ref),))]
+        sources = json.loads(row["sources"])
+        children = json.loads(row["children"])
+        return {
+            "ref": str(ref),
+            "ruleset": row["ruleset"],
+            "title": text["title"],
+            "text": text["text"],
+            "lang": shown,
+            "langs": sorted(texts),
+            "parent": row["parent"],
+            "children": children,
+            "rulings": rulings,
+            "source": self._source_summary(sources),
+            "sources": [self.sources.get(s, {"id": s}) for s in sources],
+            "kind": text["kind"],
+            "kinds": {l: t["kind"] for l, t in texts.items()},
+            "version": row["version"],
+            "checked": row["checked"],
+            "note": row["note"],
+            "conflicts": self.conflicts_for(str(ref)),
+            "parent_title": self._title(row["parent"], shown) if row["parent"] else None,
+            "children_titles": {c: self._title(c, shown) for c in children},
+            "file": f"{text['path']}:{text['line']}",
+        }
+
+    def _title(self, ref: str, lang: str) -> str | None:
+        rows = {r["lang"]: r["title"] for r in self.conn.execute("select lang, title from clause_text where ref = ?", (ref,))}
+        return rows[pick_lang(rows, lang)] if rows else None
+
+    def _source_summary(self, ids: list[str]) -> str:
+        parts = []
+        for sid in ids:
+            s = self.sources.get(sid)
+            parts.append(f"{s['file'] or s['title']} ({s['title']}, {s['version']})" if s else sid)
+        return "; ".join(parts)
+
+    def conflicts_for(self, ref: str) -> list[dict]:
+        rows = self.conn.execute(
+            "select conflicts.* from conflicts join conflict_refs on conflict_refs.conflict = conflicts.id"
+            " where conflict_refs.ref = ? order by conflicts.id",
+            (ref,),
+        )
+        return [
+            {
+                "id": r["id"],
+                "type": r["type"],
+                "refs": json.loads(r["refs"]),
+                "sources": json.loads(r["sources"]),
+                "seed_text": r["seed_text"],
+                "resolution": {l: r[f"resolution_{l}"] for l in ("es", "en", "de") if r[f"resolution_{l}"]},
+            }
+            for r in rows
+        ]
+
+    # -- rulings ---------------------------------------------------------------
+    @cached_property
+    def ruling_ids(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("select id from rulings order by id")]
+
+    def ruling(self, ruling_id: str, lang: str = "en") -> dict:
+        row = self.conn.execute("select * from rulings where id = ?", (ruling_id,)).fetchone()
+        if row is None:
+            matches = [i for i in self.ruling_ids if ruling_id.lower() in i]
+            near = matches[:5] or difflib.get_close_matches(ruling_id, self.ruling_ids, n=5, cutoff=0.4)
+            raise NotFound(f"no ruling {ruling_id!r} in the knowledge base", near)
+        texts = {t["lang"]: t for t in self.conn.execute("select * from ruling_text where ruling = ?", (ruling_id,))}
+        shown = pick_lang(texts, lang)
+        source = self.sources.get(row["document"], {})
+        return {
+            "id": row["id"],
+            "ruleset": row["ruleset"],
+            "question": texts[shown]["question"],
+            "answer": texts[shown]["answer"],
+            "lang": shown,
+            "langs": sorted(texts),
+            "cites": json.loads(row["cites"]),
+            "source": {
+                "document": row["document"],
+                "file": source.get("file"),
+                "title": source.get("title"),
+                "item": row["item"],
+                "qa": json.loads(row["qa"]),
+            },
+            "proven": None if row["proven"] is None else bool(row["proven"]),
+            "scenario": row["scenario"],
+            "unproven_reason": row["unproven_reason"],
+            "kind": texts[shown]["kind"],
+            "file": row["path"],
+        }
+
+    def rulings_citing(self, ref: str) -> list[str]:
+        return [r[0] for r in self.conn.execute("select ruling from citations where ref = ? order by ruling", (ref,))]
+
+    def rulings_with_qa(self, number: str) -> list[str]:
+        needle = f'"{number.upper()}"'
+        return [r[0] for r in self.conn.execute("select id from rulings where qa like ? order by id", (f"%{needle}%",))]
+
+    # -- glossary --------------------------------------------------------------
+    def glossary(self) -> list[dict[str, list[str]]]:
+        return [
+            {lang: json.loads(row[lang] or "[]") for lang in ("es", "en", "de", "ko")}
+            for row in self.conn.execute("select * from glossary")
+        ]

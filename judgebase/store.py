@@ -1,0 +1,256 @@
+"""Write a :class:`Corpus` into SQLite with sqlite-utils.
+
+The database is written to a temporary file next to the target and renamed
+over it only when everything succeeded, so a failed build never damages the
+database judges are using.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from contextlib import closing
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlite_utils
+
+from . import refs
+from .corpus.model import Corpus
+
+from .fingerprint import SCHEMA_VERSION
+
+
+def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None) -> Path:
+    """Write ``corpus`` to a new temporary database next to ``path``; return the temp path.
+
+    The caller renames it into place (see :func:`judgebase.build.build`) once
+    the search index has been built from it too.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        with closing(sqlite3.connect(tmp)) as conn:
+            db = sqlite_utils.Database(conn)
+            _write(db, corpus, meta or {})
+            conn.commit()
+            conn.execute("VACUUM")
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict) -> None:
+    db["sources"].insert_all(
+        (
+            {
+                "id": s.id,
+                "file": s.file,
+                "lang": s.lang,
+                "title": s.title,
+                "version": s.version,
+                "date": s.date,
+                "ruleset": s.ruleset,
+                "description": s.description,
+            }
+            for s in corpus.sources.values()
+        ),
+        pk="id",
+    )
+
+    clauses = sorted(corpus.clauses.values(), key=lambda c: c.ref.sort_key())
+    children: dict[str, list[str]] = {}
+    for c in clauses:
+        if c.ref.parent is not None:
+            children.setdefault(str(c.ref.parent), []).append(str(c.ref))
+    db["clauses"].insert_all(
+        (
+            {
+                "ref": str(c.ref),
+                "slug": c.ref.slug,
+                "ruleset": c.ref.ruleset,
+                "number": c.ref.number,
+                "position": i,
+                "chapter": c.ref.chapter,
+                "depth": len(c.ref.parts),
+                "parent": str(c.ref.parent) if c.ref.parent else None,
+                "title": (c.texts.get("en") or next(iter(c.texts.values()))).title,
+                "version": c.version,
+                "sources": json.dumps(c.sources),
+                "checked": c.checked,
+                "note": c.note,
+                "langs": json.dumps(sorted(c.texts)),
+                "children": json.dumps(children.get(str(c.ref), [])),
+                "path": c.at.path,
+                "line": c.at.line,
+            }
+            for i, c in enumerate(clauses)
+        ),
+        pk="ref",
+        foreign_keys=[("parent", "clauses", "ref")],
+    )
+    db["clause_text"].insert_all(
+        (
+            {
+                "id": f"{c.ref}|{t.lang}",
+                "ref": str(c.ref),
+                "lang": t.lang,
+                "title": t.title,
+                "text": t.text,
+                "kind": t.kind,
+                "sources": json.dumps(t.sources),
+                "path": t.at.path,
+                "line": t.at.line,
+            }
+            for c in clauses
+            for t in c.texts.values()
+        ),
+        pk="id",
+        foreign_keys=[("ref", "clauses", "ref")],
+    )
+
+    rulings = sorted(corpus.rulings.values(), key=lambda r: r.id)
+    db["rulings"].insert_all(
+        (
+            {
+                "id": r.id,
+                "ruleset": r.ruleset,
+                "document": r.document,
+                "item": r.item,
+                "qa": json.dumps(r.qa),
+                "cites": json.dumps([str(c) for c in r.cites]),
+                "scenario": r.scenario,
+                "unproven_reason": r.unproven_reason,
+                "proven": None,
+                "path": r.at.path,
+            }
+            for r in rulings
+        ),
+        pk="id",
+        columns={"proven": int},
+    )
+    db["ruling_text"].insert_all(
+        (
+            {
+                "id": f"{r.id}|{lang}",
+                "ruling": r.id,
+                "lang": lang,
+                "question": r.question.get(lang),
+                "answer": r.answer.get(lang),
+                "kind": r.kind.get(lang),
+            }
+            for r in rulings
+            for lang in sorted(set(r.question) | set(r.answer))
+        ),
+        pk="id",
+        foreign_keys=[("ruling", "rulings", "id")],
+    )
+    db["citations"].insert_all(
+        ({"ruling": r.id, "ref": str(c)} for r in rulings for c in r.cites),
+        pk=("ruling", "ref"),
+        foreign_keys=[("ruling", "rulings", "id"), ("ref", "clauses", "ref")],
+    )
+
+    db["keywords"].insert_all(
+        (
+            {
+                "ref": str(k.ref),
+                **{f"name_{lang}": k.name.get(lang) for lang in ("es", "en", "de")},
+                **{f"summary_{lang}": k.summary.get(lang) for lang in ("es", "en", "de")},
+                "aliases": json.dumps(k.aliases, ensure_ascii=False),
+            }
+            for k in corpus.keywords
+        ),
+        pk="ref",
+        foreign_keys=[("ref", "clauses", "ref")],
+    )
+    db["glossary"].insert_all(
+        (
+            {"id": g.id, **{lang: json.dumps(g.terms.get(lang, []), ensure_ascii=False) for lang in ("es", "en", "de", "ko")}}
+            for g in corpus.glossary
+        ),
+        pk="id",
+    )
+    db["conflicts"].insert_all(
+        (
+            {
+                "id": c.id,
+                "type": c.type,
+                "refs": json.dumps([str(r) for r in c.refs]),
+                "sources": json.dumps(c.sources),
+                "seed_text": c.seed_text,
+                **{f"resolution_{lang}": c.resolution.get(lang) for lang in ("es", "en", "de")},
+                "path": c.at.path,
+            }
+            for c in corpus.conflicts
+        ),
+        pk="id",
+    )
+    db["conflict_refs"].insert_all(
+        ({"conflict": c.id, "ref": str(r)} for c in corpus.conflicts for r in c.refs),
+        pk=("conflict", "ref"),
+        foreign_keys=[("conflict", "conflicts", "id"), ("ref", "clauses", "ref")],
+    )
+    db["notes"].insert_all(
+        (
+            {
+                "id": f"{n.ruleset}:{n.section}",
+                "ruleset": n.ruleset,
+                "section": n.section,
+                "title_ko": n.title.get("ko"),
+                "title_en": n.title.get("en"),
+                "text_ko": n.text.get("ko"),
+                "text_en": n.text.get("en"),
+            }
+            for n in corpus.notes
+        ),
+        pk="id",
+    )
+    db["text_refs"].insert_all(
+        (
+            {"from_ref": str(c.ref), "lang": t.lang, "ref": str(r), "resolved": int(r in corpus.clauses)}
+            for c in clauses
+            for t in c.texts.values()
+            for r in refs.refs_in_text(t.text)
+        ),
+        columns={"from_ref": str, "lang": str, "ref": str, "resolved": int},
+    )
+    db["scenario_runs"].create(
+        {"ruling": str, "engine": str, "passed": int, "message": str, "ran_at": str},
+        foreign_keys=[("ruling", "rulings", "id")],
+    )
+
+    for table in ("clause_text", "ruling_text", "citations", "conflict_refs", "text_refs"):
+        for column in ("ref", "ruling", "lang"):
+            if column in db[table].columns_dict:
+                db[table].create_index([column], if_not_exists=True)
+    db["clause_text"].enable_fts(["title", "text"], create_triggers=False, tokenize="unicode61 remove_diacritics 2")
+    db["ruling_text"].enable_fts(["question", "answer"], create_triggers=False, tokenize="unicode61 remove_diacritics 2")
+    db["keywords"].enable_fts(
+        ["name_en", "name_es", "name_de", "summary_en", "summary_es", "summary_de", "aliases"],
+        create_triggers=False,
+        tokenize="unicode61 remove_diacritics 2",
+    )
+
+    db.create_view(
+        "clause_with_rulings",
+        """
+        select clauses.ref, clauses.ruleset, clauses.title,
+               count(citations.ruling) as ruling_count,
+               group_concat(citations.ruling, ', ') as rulings
+        from clauses left join citations on citations.ref = clauses.ref
+        group by clauses.ref
+        order by clauses.position
+        """,
+    )
+
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    db["meta"].insert_all(
+        ({"key": k, "value": str(v)} for k, v in {"schema_version": SCHEMA_VERSION, "built_at": now, **meta}.items()),
+        pk="key",
+    )
