@@ -275,7 +275,7 @@ class Searcher:
         cited = {str(r) for r in named_refs}
         scored = []
         for hit in hits:
-            matched = set(hit.matched_terms()) if hit.has_matched_terms() else set()
+            matched = set(hit.matched_terms())
             covered = sum(1 for wt in word_terms if wt & matched) or 1
             coverage = covered / len(word_terms)
             score = hit.score * (0.35 + 0.65 * coverage ** 2)

@@ -7,8 +7,8 @@ import re
 from .analysis import terms
 
 MAX_LEN = 240
-_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
-_MARKUP = re.compile(r"[*_`>#]+|^\s*[-+]\s+", re.MULTILINE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_MARKUP = re.compile(r"\*\*|__|`|^\s*(?:[-+*]|>|#+)\s+", re.MULTILINE)
 
 
 def plain(text: str) -> str:

@@ -1,0 +1,93 @@
+"""Measure search quality on a set of judge questions with known answers.
+
+Used by the test suite (recall@5 must stay >= 0.9) and by ``bench/search.py``,
+which also runs the same questions through a plain SQLite FTS5 bm25 baseline.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+SearchFn = Callable[[str, str], list[str]]  # (query, lang) -> ranked refs
+
+
+@dataclass
+class Query:
+    q: str
+    lang: str
+    expect: list[str]
+    note: str = ""
+
+
+@dataclass
+class Score:
+    recall_at_5: float
+    mrr: float
+    count: int
+    misses: list[tuple[Query, list[str]]]
+
+
+def load_queries(path: str | Path) -> list[Query]:
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    return [Query(item["q"], item["lang"], list(item["expect"]), item.get("note", "")) for item in data]
+
+
+def evaluate(search: SearchFn, queries: list[Query]) -> dict[str, Score]:
+    """recall@5 (share of expected answers in the top 5) and MRR, per language and overall."""
+    per: dict[str, list[tuple[float, float, Query, list[str]]]] = {}
+    for query in queries:
+        ranked = search(query.q, query.lang)
+        top5 = ranked[:5]
+        recall = sum(1 for e in query.expect if e in top5) / len(query.expect)
+        rank = next((i for i, ref in enumerate(ranked, 1) if ref in query.expect), None)
+        rr = 1.0 / rank if rank else 0.0
+        per.setdefault(query.lang, []).append((recall, rr, query, ranked[:5]))
+        per.setdefault("all", []).append((recall, rr, query, ranked[:5]))
+    return {
+        lang: Score(
+            recall_at_5=statistics.fmean(r for r, _, _, _ in rows),
+            mrr=statistics.fmean(m for _, m, _, _ in rows),
+            count=len(rows),
+            misses=[(q, top) for r, _, q, top in rows if r < 1.0],
+        )
+        for lang, rows in per.items()
+    }
+
+
+class FtsBaseline:
+    """Plain SQLite FTS5 with bm25 over the same database: the bar our search must clear."""
+
+    TABLES = (
+        ("clause_text", "ref", "clause_text_fts"),
+        ("ruling_text", "ruling", "ruling_text_fts"),
+        ("keywords", "ref", "keywords_fts"),
+    )
+
+    def __init__(self, db_path: str | Path):
+        self.conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+
+    def search(self, query: str, lang: str | None = None, limit: int = 10) -> list[str]:
+        words = re.findall(r"[^\W_]+", query)
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+        scored: list[tuple[float, str]] = []
+        for table, key, fts in self.TABLES:
+            rows = self.conn.execute(
+                f"select {table}.{key}, bm25({fts}) from {fts} join {table} on {table}.rowid = {fts}.rowid"
+                f" where {fts} match ? order by bm25({fts}) limit ?",
+                (match, limit * 3),
+            )
+            scored.extend((score, ref) for ref, score in rows)
+        scored.sort()
+        seen: dict[str, None] = {}
+        for _, ref in scored:
+            seen.setdefault(ref, None)
+        return list(seen)[:limit]

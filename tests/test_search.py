@@ -1,0 +1,117 @@
+"""Search behaviour: references first, languages, filters, hostile input."""
+
+import json
+
+import pytest
+
+from judgebase.search.searcher import QueryError, parse_query
+
+
+@pytest.mark.parametrize(
+    "query, ref",
+    [
+        ("6-1-4", "CR 6-1-4"),
+        ("RM 6-1-4", "CR 6-1-4"),
+        ("CR 8-1-3-3", "CR 8-1-3-3"),
+        ("8.1.3.3", "CR 8-1-3-3"),
+        ("§2.2", "TT §2.2"),
+        ("TT 2.2", "TT §2.2"),
+        ("LEG 3.4", "LEG 3.4"),
+    ],
+)
+def test_reference_query_puts_the_clause_first(searcher, query, ref):
+    results = searcher.search(query)
+    assert results[0].ref == ref
+    assert results[0].kind == "clause" and results[0].match == "ref"
+
+
+def test_bare_reference_lists_citing_rulings_after_the_clause(searcher, db):
+    results = searcher.search("15-4-3-5", limit=20)
+    citing = set(db.rulings_citing("CR 15-4-3-5"))
+    assert citing, "some ruling cites CR 15-4-3-5"
+    assert citing <= {r.ref for r in results[1:]}
+
+
+def test_reference_with_words_keeps_the_clause_first(searcher):
+    results = searcher.search("RM 6-1-4 memoria")
+    assert results[0].ref == "CR 6-1-4"
+    assert len(results) > 1
+
+
+def test_unknown_reference_suggests_neighbours(searcher):
+    results = searcher.search("6-1-99")
+    assert results and all(r.match == "near" for r in results)
+    assert results[0].ref.startswith("CR 6-1")
+
+
+def test_qa_number_finds_the_ruling(searcher, db):
+    results = searcher.search("Q42")
+    assert results and results[0].kind == "ruling"
+    assert "Q42" in db.ruling(results[0].ref)["source"]["qa"]
+
+
+def test_snippets_follow_the_requested_language(searcher):
+    for lang, word in (("es", "seguridad"), ("de", "Sicherheit"), ("en", "security")):
+        results = searcher.search("security check", lang=lang, limit=5)
+        assert results and all(r.lang == lang for r in results)
+        assert any(word.lower() in (r.snippet + r.title).lower() for r in results), lang
+
+
+def test_language_is_guessed_from_the_query(searcher):
+    assert searcher.search("¿puedo bloquear con el Digimon atacado?")[0].lang == "es"
+    assert searcher.search("Wann ziehe ich die Bonuskarte beim Digitieren?")[0].lang == "de"
+    assert searcher.search("when do I draw the bonus card after digivolving")[0].lang == "en"
+
+
+def test_cross_language_german_query_finds_a_spanish_sourced_ruling(searcher, db):
+    results = searcher.search("Empfangt ein Sicherheits-Digimon Schaden und wird gelöscht?", lang="de", limit=5)
+    sources = {db.ruling(r.ref)["source"]["document"] for r in results if r.kind == "ruling"}
+    assert "000" in sources
+
+
+def test_typo_tolerance(searcher):
+    exact = [r.ref for r in searcher.search("digivolucionar área de cría", limit=5)]
+    typo = [r.ref for r in searcher.search("digivolusionar area de cria", limit=5)]
+    assert set(exact[:3]) & set(typo[:5])
+
+
+def test_filters(searcher):
+    for kind in ("clause", "ruling", "keyword"):
+        results = searcher.search("blocker", kind=kind, limit=10)
+        assert results and all(r.kind == kind for r in results)
+    for ruleset in ("official", "tamer_tactics", "legacy"):
+        results = searcher.search("attack", ruleset=ruleset, limit=10)
+        assert results and all(r.ruleset == ruleset for r in results)
+    assert searcher.search("6-1-4", ruleset="legacy") == [] or all(
+        r.ruleset == "legacy" for r in searcher.search("6-1-4", ruleset="legacy")
+    )
+
+
+def test_keyword_results(searcher):
+    results = searcher.search("Blocker", kind="keyword")
+    assert results[0].ref == "CR 16-5" and results[0].title
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"blocker', "blocker)", "AND OR NOT", "title:foo", "*", "memoria^2", "a~2", "((([[", "🐉🃏", "ﾃｽﾄ",
+     "\u200b\u0000", "' OR 1=1 --", "CR 99-99-99", "§99", "x" * 5000, "디지몬 진화", "6-1-4\"", "NEAR(a b)"],
+)
+def test_hostile_queries_never_raise(searcher, query):
+    try:
+        results = searcher.search(query)
+    except QueryError:
+        return
+    for r in results:
+        json.dumps(r.as_json())
+
+
+def test_empty_query_is_a_clear_error(searcher):
+    with pytest.raises(QueryError):
+        searcher.search("  \"' ()  ")
+
+
+def test_parse_query_splits_refs_qa_and_words():
+    parsed = parse_query("RM 5-2-1-4/5 mulligan Q42 y §2.2")
+    assert [str(r) for r in parsed.refs] == ["CR 5-2-1-4", "CR 5-2-1-5", "TT §2.2"]
+    assert parsed.qa == ["Q42"] and parsed.words == ["mulligan", "y"]
