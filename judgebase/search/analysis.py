@@ -72,3 +72,20 @@ def terms(lang: str, text: str) -> list[str]:
 @lru_cache(maxsize=None)
 def stopwords(lang: str) -> frozenset:
     return _fold_all(stopwords_for_language(lang))
+
+
+# Question words carry little of a judge's query ("how many times …", "¿quién …?").
+# They still match, at a fraction of the weight of the words that name the topic.
+QUESTION_WORDS = {
+    "es": {"como", "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "quien", "quienes", "que", "cual",
+           "cuales", "donde", "puedo", "puede", "pueden", "podria", "hay", "pasa", "ocurre", "sucede", "hago",
+           "debo", "tengo", "vez", "veces"},
+    "en": {"how", "many", "much", "what", "when", "who", "which", "where", "why", "can", "could", "may", "does",
+           "do", "did", "happens", "happen", "must", "should", "times", "time", "i", "my"},
+    "de": {"wie", "viele", "viel", "oft", "wann", "wer", "was", "welche", "welcher", "welches", "wo", "warum",
+           "kann", "darf", "muss", "passiert", "geschieht", "ich", "mein", "meine", "mal"},
+}
+
+
+def is_question_word(word: str, lang: str) -> bool:
+    return fold(word) in QUESTION_WORDS.get(lang, ())

@@ -11,22 +11,34 @@ Documents matching more of the query's words rank higher.
 from __future__ import annotations
 
 import json
+import math
 import re
 import threading
 import unicodedata
 from dataclasses import dataclass
 
 from whoosh import index as whoosh_index
-from whoosh.query import And, DisjunctionMax, FuzzyTerm, Or, Term
+from whoosh.query import And, DisjunctionMax, FuzzyTerm, Or, Phrase, Term
 
 from .. import refs
 from ..db import Database, pick_lang
 from ..layout import index_dir_for
 from ..refs import Ref
-from .analysis import LANGUAGES, WORD, analyzer, fold, stopwords, terms
+from .analysis import LANGUAGES, WORD, fold, is_question_word, stopwords, terms
 from .snippets import snippet
 
 KINDS = ("clause", "ruling", "keyword")
+# Every document has text in es, en and de, so the query's own language carries the
+# match; the other languages catch mixed queries ("blocker propio objetivo").
+FOREIGN_WEIGHT = 0.35
+# A ruling is a question already answered: for a question typed in words it is the
+# most useful hit, so it gets a small prior over the clause it cites.
+RULING_PRIOR = 1.25
+# Glossary synonyms and translations count, but less than the word the judge typed.
+GLOSSARY_WEIGHT = 0.6
+TITLE_WEIGHT = 0.5
+PROXIMITY_WEIGHT = 0.4
+QUESTION_WORD_WEIGHT = 0.3
 MAX_QUERY = 300
 _BARE_DASH_REF = re.compile(r"(?<![\w§.-])(\d{1,2}(?:-\d{1,2})+)(?:/(\d{1,2}))?(?![\w-])")
 _BARE_DOT_REF = re.compile(r"(?<![\w§.-])(\d{1,2}(?:\.\d{1,2})+)(?![\w.])")
@@ -160,11 +172,11 @@ class Searcher:
             raise QueryError("nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words")
         lang = lang or self.detect_language(parsed.words)
         results: list[Result] = []
-        seen: set[str] = set()
+        seen: set[tuple[str, str]] = set()
 
         def add(result: Result | None) -> None:
-            if result and result.ref not in seen and _allowed(result, ruleset, kind):
-                seen.add(result.ref)
+            if result and (result.kind, result.ref) not in seen and _allowed(result, ruleset, kind):
+                seen.add((result.kind, result.ref))
                 results.append(result)
 
         query_terms = self._snippet_terms(parsed.words, lang)
@@ -223,10 +235,12 @@ class Searcher:
     def _word_query(self, word: str, lang: str, reader):
         """Every way one typed word can match, scored by the best of them."""
         alternatives = []
+        foreign_ok = fold(word) not in stopwords(lang)
         for field_lang in LANGUAGES:
-            weight = 1.0 if field_lang == lang else 0.7
+            if field_lang != lang and not foreign_ok:
+                continue
+            weight = 1.0 if field_lang == lang else FOREIGN_WEIGHT
             for tok in terms(field_lang, word):
-                alternatives.append(Term(f"title_{field_lang}", tok, boost=1.5 * weight))
                 alternatives.append(Term(f"body_{field_lang}", tok, boost=weight))
         if _HANGUL.search(word):
             grams = terms("ko", word)
@@ -235,10 +249,11 @@ class Searcher:
         for translations in self._glossary.translations(word):
             for field_lang, phrase in translations:
                 toks = terms(field_lang, phrase)
+                weight = GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                 if len(toks) == 1:
-                    alternatives.append(Term(f"body_{field_lang}", toks[0], boost=0.8))
+                    alternatives.append(Term(f"body_{field_lang}", toks[0], boost=weight))
                 elif toks:
-                    alternatives.append(And([Term(f"body_{field_lang}", t) for t in toks], boost=0.8))
+                    alternatives.append(Phrase(f"body_{field_lang}", toks, boost=weight / len(toks)))
         known = any(
             reader.doc_frequency(q.fieldname, q.text)
             for q in alternatives
@@ -251,15 +266,38 @@ class Searcher:
                     alternatives.append(
                         FuzzyTerm(f"body_{field_lang}", tok, boost=0.6, maxdist=maxdist, prefixlength=1)
                     )
-        return DisjunctionMax(alternatives, tiebreak=0.1) if alternatives else None
+        if not alternatives:
+            return None
+        weight = QUESTION_WORD_WEIGHT if is_question_word(word, lang) else 1.0
+        body = DisjunctionMax(alternatives, tiebreak=0.1, boost=weight)
+        # A word in the title is a strong sign the clause is about it: added on top.
+        titles = [Term(f"title_{lang}", tok, boost=TITLE_WEIGHT) for tok in terms(lang, word)]
+        return Or([body, *titles]) if titles else body
+
+    def _rarity(self, query, reader) -> float:
+        """IDF of the rarest term a word's query can match: how much that word tells apart."""
+        n = reader.doc_count_all() or 1
+        best = 0.0
+        for fieldname, text in _terms_of(query, reader):
+            df = reader.doc_frequency(fieldname, text)
+            if df:
+                best = max(best, math.log(1 + n / df))
+        return best  # 0 for a word no document contains: it can't be covered, so it doesn't count
+
+    def _proximity_query(self, words: list[str], lang: str):
+        """Adjacent query words found close together ("security Digimon") earn a bonus."""
+        toks = [t for w in words for t in terms(lang, w)]
+        pairs = [Phrase(f"body_{lang}", [a, b], slop=3, boost=PROXIMITY_WEIGHT) for a, b in zip(toks, toks[1:]) if a != b]
+        return pairs
 
     def _text_hits(self, words, lang, ruleset, kind, limit, named_refs):
         reader = self.searcher.reader()
-        per_word = []
-        for word in words:
+        per_word, query_words = [], []
+        for word in words + self._glossary.phrases(words):
             q = self._word_query(word, lang, reader)
             if q is not None:
                 per_word.append(q)
+                query_words.append(word)
         if not per_word:
             return []
         filters = []
@@ -267,20 +305,29 @@ class Searcher:
             filters.append(Term("ruleset", ruleset))
         if kind:
             filters.append(Term("kind", kind))
-        query = Or(per_word)
+        query = Or(per_word + self._proximity_query(words, lang))
         hits = self.searcher.search(
             query, limit=max(limit * 3, 30), filter=And(filters) if filters else None, terms=True
         )
-        word_terms = [_terms_of(q) for q in per_word]
+        word_terms = [{text for _, text in _terms_of(q, reader)} for q in per_word]
+        weights = [
+            self._rarity(q, reader) * (QUESTION_WORD_WEIGHT if is_question_word(w, lang) else 1.0)
+            for w, q in zip(query_words, per_word)
+        ]
+        total = sum(weights) or 1.0
         cited = {str(r) for r in named_refs}
         scored = []
         for hit in hits:
-            matched = set(hit.matched_terms())
-            covered = sum(1 for wt in word_terms if wt & matched) or 1
-            coverage = covered / len(word_terms)
+            matched = {text for _, text in hit.matched_terms()}
+            # Share of the query's meaning the document covers, rare words counting more.
+            coverage = sum(w for wt, w in zip(word_terms, weights) if wt & matched) / total
             score = hit.score * (0.35 + 0.65 * coverage ** 2)
             if cited and hit.get("cites") and cited & set(hit["cites"].split(",")):
                 score *= 2.0
+            if hit["kind"] == "ruling":
+                score *= RULING_PRIOR
+            if hit["kind"] == "clause" and _is_chapter(hit["ref"]):
+                score *= 0.7  # a chapter heading is an overview, rarely the answer
             scored.append((hit["key"], score))
         scored.sort(key=lambda x: -x[1])
         return scored[:limit]
@@ -334,42 +381,67 @@ class Searcher:
         return Result(ref, "keyword", "official", shown, title, row[f"summary_{shown}"] or "", score, match=match)
 
 
+def _is_chapter(ref: str) -> bool:
+    return not re.search(r"\d[-.]\d", ref)
+
+
 def _allowed(result: Result, ruleset: str | None, kind: str | None) -> bool:
     return (ruleset is None or result.ruleset == ruleset) and (kind is None or result.kind == kind)
 
 
-def _terms_of(query) -> set[tuple[str, bytes]]:
+def _terms_of(query, reader) -> set[tuple[str, bytes]]:
+    """Every index term a query can match, fuzzy expansions included."""
     out = set()
-    for fieldname, text in query.iter_all_terms():
-        out.add((fieldname, text.encode("utf-8") if isinstance(text, str) else text))
-    if any(isinstance(q, FuzzyTerm) for q in query.leaves()):
-        out.add(("__fuzzy__", b""))
+    for leaf in query.leaves():
+        if isinstance(leaf, FuzzyTerm):
+            pairs = leaf.expanded_terms(reader)
+        else:
+            pairs = leaf.iter_all_terms()
+        for fieldname, text in pairs:
+            out.add((fieldname, text.encode("utf-8") if isinstance(text, str) else text))
     return out
 
 
+def _key(phrase: str) -> str:
+    """Glossary lookup key: folded, hyphens and runs of spaces as one space."""
+    return " ".join(re.split(r"[\s\-‐–]+", fold(phrase).strip()))
+
+
 class _GlossaryMap:
-    """Glossary lookup by folded word, in any language."""
+    """Glossary lookup by folded word or phrase, in any language."""
 
     def __init__(self, entries: list[dict[str, list[str]]]):
         self.entries = entries
         self.by_word: dict[str, list[int]] = {}
         self.langs_by_word: dict[str, set[str]] = {}
+        self.longest = 1
         for i, entry in enumerate(entries):
             for lang, words in entry.items():
                 for word in words:
-                    key = fold(word)
+                    key = _key(word)
+                    self.longest = max(self.longest, len(key.split()))
                     self.by_word.setdefault(key, []).append(i)
                     self.langs_by_word.setdefault(key, set()).add(lang)
-                    stems = terms(lang, word) if lang in LANGUAGES else []
+                    stems = terms(lang, word) if lang in LANGUAGES and " " not in key else []
                     if len(stems) == 1:
                         self.by_word.setdefault(f"{lang}:{stems[0]}", []).append(i)
 
     def languages_of(self, folded: str) -> set[str]:
         return self.langs_by_word.get(folded, set())
 
+    def phrases(self, words: list[str]) -> list[str]:
+        """Multi-word glossary terms standing in the query (``área de cría``, ``Sicherheits Digimon``)."""
+        found = []
+        for n in range(2, self.longest + 1):
+            for i in range(len(words) - n + 1):
+                phrase = " ".join(words[i:i + n])
+                if _key(phrase) in self.by_word:
+                    found.append(phrase)
+        return found
+
     def translations(self, word: str) -> list[list[tuple[str, str]]]:
-        """For each glossary entry the word belongs to, all its (lang, phrase) pairs."""
-        ids = set(self.by_word.get(fold(word), []))
+        """For each glossary entry the word or phrase belongs to, all its (lang, phrase) pairs."""
+        ids = set(self.by_word.get(_key(word), []))
         for lang in LANGUAGES:
             for tok in terms(lang, word)[:1]:
                 ids.update(self.by_word.get(f"{lang}:{tok}", []))
