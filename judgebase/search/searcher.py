@@ -240,8 +240,11 @@ class Searcher:
             if field_lang != lang and not foreign_ok:
                 continue
             weight = 1.0 if field_lang == lang else FOREIGN_WEIGHT
-            for tok in terms(field_lang, word):
-                alternatives.append(Term(f"body_{field_lang}", tok, boost=weight))
+            toks = terms(field_lang, word)
+            if len(toks) > 1:  # a glossary phrase: its words together, in order
+                alternatives.append(Phrase(f"body_{field_lang}", toks, slop=2, boost=weight))
+            else:
+                alternatives.extend(Term(f"body_{field_lang}", tok, boost=weight) for tok in toks)
         if _HANGUL.search(word):
             grams = terms("ko", word)
             if grams:
@@ -293,7 +296,11 @@ class Searcher:
     def _text_hits(self, words, lang, ruleset, kind, limit, named_refs):
         reader = self.searcher.reader()
         per_word, query_words = [], []
-        for word in words + self._glossary.phrases(words):
+        phrases = self._glossary.phrases(words)
+        # Words inside a glossary phrase ("how long", "área de cría") are searched as that phrase.
+        inside = {i for start, n in phrases for i in range(start, start + n)}
+        units = [w for i, w in enumerate(words) if i not in inside] + [" ".join(words[a:a + n]) for a, n in phrases]
+        for word in units:
             q = self._word_query(word, lang, reader)
             if q is not None:
                 per_word.append(q)
@@ -429,15 +436,17 @@ class _GlossaryMap:
     def languages_of(self, folded: str) -> set[str]:
         return self.langs_by_word.get(folded, set())
 
-    def phrases(self, words: list[str]) -> list[str]:
-        """Multi-word glossary terms standing in the query (``área de cría``, ``Sicherheits Digimon``)."""
-        found = []
-        for n in range(2, self.longest + 1):
+    def phrases(self, words: list[str]) -> list[tuple[int, int]]:
+        """Multi-word glossary terms in the query (``área de cría``), as (start, length), longest first."""
+        found: list[tuple[int, int]] = []
+        taken: set[int] = set()
+        for n in range(self.longest, 1, -1):
             for i in range(len(words) - n + 1):
-                phrase = " ".join(words[i:i + n])
-                if _key(phrase) in self.by_word:
-                    found.append(phrase)
-        return found
+                span = set(range(i, i + n))
+                if not span & taken and _key(" ".join(words[i:i + n])) in self.by_word:
+                    found.append((i, n))
+                    taken |= span
+        return sorted(found)
 
     def translations(self, word: str) -> list[list[tuple[str, str]]]:
         """For each glossary entry the word or phrase belongs to, all its (lang, phrase) pairs."""
