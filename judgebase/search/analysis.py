@@ -71,6 +71,8 @@ def terms(lang: str, text: str) -> list[str]:
 
 @lru_cache(maxsize=None)
 def stopwords(lang: str) -> frozenset:
+    if lang not in LANGUAGES:
+        return frozenset()  # whoosh has no Korean stop list
     return _fold_all(stopwords_for_language(lang))
 
 

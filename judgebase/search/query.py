@@ -1,0 +1,75 @@
+"""Cut a judge's query into clause references, Q&A numbers and words.
+
+A query is never handed to a query parser: judges type quotes, colons and
+stray operators, and none of that should be an error.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .. import refs
+from ..refs import Ref
+from .analysis import WORD
+
+MAX_QUERY = 300
+_BARE_DASH_REF = re.compile(r"(?<![\w§.-])(\d{1,2}(?:-\d{1,2})+)(?:/(\d{1,2}))?(?![\w-])")
+_BARE_DOT_REF = re.compile(r"(?<![\w§.-])(\d{1,2}(?:\.\d{1,2})+)(?![\w.])")
+_QA = re.compile(r"\b(?:QA\s*)?Q\s?(\d{1,5})\b", re.IGNORECASE)
+
+class QueryError(ValueError):
+    """A query that can't be searched (empty after cleaning); the message says why."""
+
+
+@dataclass
+class Parsed:
+    refs: list[Ref]
+    qa: list[str]
+    words: list[str]
+
+
+def clean(query: str) -> str:
+    """Normalise Unicode, drop control characters, cap the length."""
+    query = unicodedata.normalize("NFKC", query or "")
+    query = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in query)
+    return query.strip()[:MAX_QUERY]
+
+
+def parse_query(query: str, ruleset: str | None = None) -> Parsed:
+    """Split a query into clause references, Q&A numbers and plain words."""
+    text = clean(query)
+    whole = refs.try_parse(text, default_ruleset=ruleset) if text else None
+    if whole is not None and (ruleset is None or whole.ruleset == ruleset):
+        return Parsed([whole], [], [])
+    found: list[Ref] = []
+    spans: list[tuple[int, int]] = []
+    for item in refs.find_in_text(text):
+        found.append(item.ref)
+        spans.append((item.start, item.end))
+    for m in _BARE_DASH_REF.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        head = m.group(1)
+        found.append(refs.parse(head))
+        if m.group(2):
+            found.append(refs.parse(head.rsplit("-", 1)[0] + "-" + m.group(2)))
+        spans.append(m.span())
+    for m in _BARE_DOT_REF.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        found.append(refs.parse(m.group(1), default_ruleset=ruleset))
+        spans.append(m.span())
+    qa = []
+    for m in _QA.finditer(text):
+        if not any(a <= m.start() < b for a, b in spans):
+            qa.append(f"Q{int(m.group(1))}")
+            spans.append(m.span())
+    rest = "".join(" " if any(a <= i < b for a, b in spans) else c for i, c in enumerate(text))
+    words = [w for w in WORD.findall(rest) if not _is_prefix_word(w)]
+    return Parsed(list(dict.fromkeys(found)), qa, words)
+
+
+def _is_prefix_word(word: str) -> bool:
+    return word.upper() in {"RM", "CR", "TT", "LEG", "QA"}

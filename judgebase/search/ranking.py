@@ -1,0 +1,168 @@
+"""Rank documents for the words of a query.
+
+Each unit of the query (a word, or a glossary phrase such as ``área de cría``)
+can match in several ways -- in the query's language, in another language, as a
+glossary synonym or translation, or, for an unknown word, as a near spelling --
+and scores by the best of them.  Units add up; adjacent words found close
+together earn a bonus; a document's score is then scaled by how much of the
+query's meaning it covers, rare words counting more than common ones.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from .analysis import LANGUAGES, fold, is_question_word, stopwords, terms
+from .glossary import GlossaryMap
+from .scoring import Alternative, Postings
+
+# Every document has text in es, en and de, so the query's own language carries the
+# match; the other languages catch mixed queries ("blocker propio objetivo").
+FOREIGN_WEIGHT = 0.35
+# Glossary synonyms and translations count, but less than the word the judge typed.
+GLOSSARY_WEIGHT = 0.6
+# A word in a clause's title is a strong sign the clause is about it.
+TITLE_WEIGHT = 0.5
+PROXIMITY_WEIGHT = 0.4
+# "how many", "¿quién?", "wie oft": they match, at a fraction of a topic word's weight.
+QUESTION_WORD_WEIGHT = 0.3
+# A ruling is a question already answered: for a question typed in words it is the
+# most useful hit, so it gets a small prior over the clause it cites.
+RULING_PRIOR = 1.25
+# A chapter heading is an overview, rarely the answer.
+CHAPTER_FACTOR = 0.7
+# Second-best ways of matching the same unit add a little (dismax tie-break).
+TIEBREAK = 0.1
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+@dataclass
+class Unit:
+    """One word or glossary phrase of the query, with every way it can match."""
+
+    text: str
+    alternatives: list[Alternative] = field(default_factory=list)
+    titles: list[Alternative] = field(default_factory=list)
+    weight: float = 1.0
+
+
+class Ranker:
+    def __init__(self, postings: Postings, glossary: GlossaryMap):
+        self.postings = postings
+        self.glossary = glossary
+
+    # -- building the query ------------------------------------------------------
+    def units(self, words: list[str], lang: str) -> list[Unit]:
+        phrases = self.glossary.phrases(words)
+        inside = {i for start, n in phrases for i in range(start, start + n)}
+        texts = [w for i, w in enumerate(words) if i not in inside]
+        texts += [" ".join(words[a:a + n]) for a, n in phrases]
+        units = [self.unit(text, lang) for text in texts]
+        return [u for u in units if u.alternatives]
+
+    def unit(self, text: str, lang: str) -> Unit:
+        unit = Unit(text, weight=QUESTION_WORD_WEIGHT if is_question_word(text, lang) else 1.0)
+        alts = unit.alternatives
+        foreign_ok = fold(text) not in stopwords(lang)
+        for field_lang in LANGUAGES:
+            if field_lang != lang and not foreign_ok:
+                continue
+            toks = tuple(terms(field_lang, text))
+            if toks:
+                alts.append(Alternative(f"body_{field_lang}", toks, 1.0 if field_lang == lang else FOREIGN_WEIGHT, slop=2))
+        if HANGUL.search(text):
+            grams = tuple(terms("ko", text))
+            if grams:
+                alts.append(Alternative("body_ko", grams, 1.0, slop=1))
+        for translations in self.glossary.translations(text):
+            for field_lang, phrase in translations:
+                toks = tuple(terms(field_lang, phrase))
+                if toks:
+                    weight = GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
+                    alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
+        if not any(self.postings.df(a.field, t) for a in alts for t in a.terms) and len(text) >= 4:
+            maxdist = 1 if len(text) < 8 else 2
+            for field_lang in LANGUAGES:
+                for tok in terms(field_lang, text):
+                    for near in self.postings.fuzzy(f"body_{field_lang}", tok, maxdist):
+                        weight = 0.6 * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
+                        alts.append(Alternative(f"body_{field_lang}", (near,), weight))
+        unit.titles = [Alternative(f"title_{lang}", (tok,), TITLE_WEIGHT) for tok in terms(lang, text)]
+        return unit
+
+    # -- scoring ----------------------------------------------------------------
+    def unit_scores(self, unit: Unit) -> dict[int, float]:
+        """Best alternative per document, a little of the others, plus title words."""
+        best: dict[int, float] = {}
+        rest: dict[int, float] = {}
+        for alt in unit.alternatives:
+            for doc, score in self.postings.alternative_scores(alt).items():
+                if score > best.get(doc, 0.0):
+                    rest[doc] = rest.get(doc, 0.0) + best.get(doc, 0.0)
+                    best[doc] = score
+                else:
+                    rest[doc] = rest.get(doc, 0.0) + score
+        out = {doc: (score + TIEBREAK * rest.get(doc, 0.0)) * unit.weight for doc, score in best.items()}
+        for alt in unit.titles:
+            for doc, score in self.postings.alternative_scores(alt).items():
+                if doc in out:
+                    out[doc] += score * unit.weight
+        return out
+
+    def rarity(self, unit: Unit) -> float:
+        """IDF of the rarest term the unit can match: how much that word tells apart."""
+        n = self.postings.doc_count or 1
+        best = 0.0
+        for alt in unit.alternatives:
+            for text in alt.terms:
+                df = self.postings.df(alt.field, text)
+                if df:
+                    best = max(best, math.log(1 + n / df))
+        return best * unit.weight
+
+    def proximity(self, words: list[str], lang: str) -> dict[int, float]:
+        """Adjacent query words found close together ("security Digimon") earn a bonus."""
+        toks = [t for w in words for t in terms(lang, w)]
+        out: dict[int, float] = {}
+        for a, b in zip(toks, toks[1:]):
+            if a == b:
+                continue
+            alt = Alternative(f"body_{lang}", (a, b), PROXIMITY_WEIGHT, slop=3)
+            for doc, score in self.postings.alternative_scores(alt).items():
+                out[doc] = out.get(doc, 0.0) + score
+        return out
+
+    def rank(self, words: list[str], lang: str, allowed=None) -> list[tuple[int, float]]:
+        """(document number, score) best first; ``allowed(doc)`` filters documents."""
+        units = self.units(words, lang)
+        if not units:
+            return []
+        per_unit = [self.unit_scores(u) for u in units]
+        weights = [self.rarity(u) for u in units]
+        total_weight = sum(weights) or 1.0
+        totals: dict[int, float] = {}
+        covered: dict[int, float] = {}
+        for scores, weight in zip(per_unit, weights):
+            for doc, score in scores.items():
+                totals[doc] = totals.get(doc, 0.0) + score
+                covered[doc] = covered.get(doc, 0.0) + weight
+        for doc, bonus in self.proximity(words, lang).items():
+            if doc in totals:
+                totals[doc] += bonus
+        stored = self.postings.stored
+        ranked = []
+        for doc, score in totals.items():
+            if allowed is not None and not allowed(doc):
+                continue
+            coverage = covered[doc] / total_weight
+            score *= 0.35 + 0.65 * coverage ** 2
+            fields = stored[doc]
+            if fields["kind"] == "ruling":
+                score *= RULING_PRIOR
+            elif fields["kind"] == "clause" and not re.search(r"\d[-.]\d", fields["ref"]):
+                score *= CHAPTER_FACTOR
+            ranked.append((doc, score))
+        ranked.sort(key=lambda item: -item[1])
+        return ranked
