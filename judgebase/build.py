@@ -41,6 +41,8 @@ class BuildReport:
     documents: int = 0
     warnings: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
+    scenarios: int = 0
+    failing: list[str] = field(default_factory=list)
 
 
 def build(source_root: str | Path, db_path: str | Path, progress: Progress | None = None) -> BuildReport:
@@ -53,10 +55,14 @@ def build(source_root: str | Path, db_path: str | Path, progress: Progress | Non
     corpus = load_corpus(source_root)
     tell("reading sources", 1, 1)
 
+    tell("running scenarios", 0, 1)
+    runs = _run_scenarios(source_root)
+    tell("running scenarios", 1, 1)
+
     build_id = time.strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:8]
     meta = {"build_id": build_id, "fingerprint": fingerprint(source_root), "source_root": str(source_root.resolve())}
     tell("writing database", 0, 1)
-    tmp_db = write_database(corpus, db_path, meta)
+    tmp_db = write_database(corpus, db_path, meta, runs)
     tell("writing database", 1, 1)
 
     root = index_root(db_path)
@@ -81,7 +87,27 @@ def build(source_root: str | Path, db_path: str | Path, progress: Progress | Non
         shutil.rmtree(root / build_id, ignore_errors=True)
         raise
     _remove_old_indexes(root, keep=build_id)
-    return _report(corpus, db_path, documents, time.perf_counter() - started)
+    report = _report(corpus, db_path, documents, time.perf_counter() - started)
+    report.scenarios = len(runs)
+    report.failing = [f"{r.message}" for r in runs if not r.passed]
+    return report
+
+
+def _run_scenarios(source_root: Path):
+    """Run every scenario; a malformed scenario file is a source error like any other."""
+    from .corpus.errors import Problem, SourceError
+    from .proofs import run_all
+    from .scenarios.runner import ScenarioError
+
+    try:
+        return run_all(source_root)
+    except ScenarioError as exc:
+        path = exc.path
+        try:
+            path = str(Path(path).resolve().relative_to(source_root.resolve()))
+        except ValueError:
+            pass
+        raise SourceError([Problem(path, exc.line, exc.message)]) from None
 
 
 def _remove_old_indexes(root: Path, keep: str) -> None:

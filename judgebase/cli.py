@@ -197,6 +197,90 @@ def ruling(ruling_id, lang, as_json, db_path):
 
 
 @cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset's scenarios.")
+@click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+def verify(paths, ruleset, source, as_json):
+    """Run ruling scenarios through the engine; exit 1 if any fails."""
+    from .defaults import NoSources, source_root
+    from .proofs import run_all, scenario_files
+    from .scenarios.runner import ScenarioError
+
+    try:
+        root = source or source_root()
+    except NoSources as exc:
+        raise click.ClickException(str(exc)) from None
+    files = []
+    for path in paths:
+        files += sorted(path.glob("**/*.yaml")) if path.is_dir() else [path]
+    if not paths:
+        files = scenario_files(root, ruleset)
+    try:
+        results = run_all(root, files)
+    except ScenarioError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    if ruleset:
+        results = [r for r in results if r.ruleset == ruleset]
+    unproven = None
+    if not paths:
+        from .corpus import load_corpus
+
+        try:
+            corpus = load_corpus(root)
+            unproven = sum(1 for r in corpus.rulings.values() if not r.scenario and (ruleset is None or r.ruleset == ruleset))
+        except _source_error() as exc:
+            _print_problems(exc)
+            sys.exit(1)
+    failed = [r for r in results if not r.passed]
+    if as_json:
+        click.echo(json.dumps({
+            "total": len(results),
+            "passed": len(results) - len(failed),
+            "failed": len(failed),
+            "unproven": unproven,
+            "results": [{"ruling": r.ruling, "file": r.path, "passed": r.passed, "message": r.message, "cites": r.cites} for r in results],
+        }, ensure_ascii=False, indent=2))
+    else:
+        for r in results:
+            mark = click.style("PASS", fg="green") if r.passed else click.style("FAIL", fg="red", bold=True)
+            click.echo(f"{mark}  {r.path}" + (f"  ({r.ruling})" if r.ruling else ""))
+            if not r.passed:
+                click.echo("      " + r.message.replace("\n", "\n      "))
+        summary = f"{len(results)} scenarios: {len(results) - len(failed)} passed, {len(failed)} failed"
+        if unproven is not None:
+            summary += f"; {unproven} rulings still unproven"
+        click.echo(summary)
+    if failed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def explain(scenario):
+    """Print a scenario's event log, each event with the clause that caused it."""
+    from .scenarios.runner import ScenarioError, run
+
+    try:
+        result = run(scenario)
+    except ScenarioError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    click.echo(click.style(result.description, bold=True))
+    click.echo(f"cites: {', '.join(result.cites)}" + (f"   ruling: {result.ruling}" if result.ruling else ""))
+    click.echo("")
+    for i, event in enumerate(result.log, 1):
+        click.echo(f"{i:>3}. {event}")
+    click.echo("")
+    if result.passed:
+        click.secho(f"PASS: {result.steps} steps as the rules say", fg="green")
+    else:
+        click.secho(f"FAIL: {result.message}", fg="red")
+        sys.exit(1)
+
+
+@cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8001, show_default=True, type=int)
 @_db_option

@@ -9,7 +9,9 @@ SCHEMA_VERSION = 1
 
 # Code whose change alters what a build produces.
 _BUILD_CODE = ("corpus/load.py", "corpus/markdown.py", "corpus/yamlsrc.py", "store.py", "search/index.py",
-               "search/analysis.py", "refs.py", "build.py", "fingerprint.py")
+               "search/analysis.py", "refs.py", "build.py", "fingerprint.py", "proofs.py")
+# Scenario results are stored in the database, so the engine is part of what a build depends on.
+_BUILD_CODE_DIRS = ("engine", "scenarios")
 
 
 def source_files(root: Path) -> list[Path]:
@@ -20,6 +22,7 @@ def source_files(root: Path) -> list[Path]:
     files += sorted(rules.glob("*/*.yaml"))
     files += sorted((rules / "conflicts").glob("*.yaml"))
     files += sorted((root / "rulings").glob("*/*.yaml"))
+    files += sorted((root / "rulings").glob("*/scenarios/*.yaml"))
     return [f for f in dict.fromkeys(files) if f.exists()]
 
 
@@ -31,6 +34,9 @@ def fingerprint(source_root: str | Path) -> str:
         digest.update(str(path.relative_to(root)).encode() + b"\0")
         digest.update(path.read_bytes())
     package = Path(__file__).parent
-    for name in _BUILD_CODE:
-        digest.update(name.encode() + b"\0" + (package / name).read_bytes())
+    code = [package / name for name in _BUILD_CODE]
+    for folder in _BUILD_CODE_DIRS:
+        code += sorted((package / folder).glob("*.py")) + sorted((package / folder).glob("*.json"))
+    for path in code:
+        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

@@ -140,6 +140,9 @@ def build_summary(report) -> str:
         f"  keywords {report.keywords}, glossary terms {report.glossary}, conflicts {report.conflicts}, "
         f"notes {report.notes}, search documents {report.documents}"
     )
+    lines.append(f"  scenarios run: {report.scenarios}, failing: {len(report.failing)}")
+    for f in report.failing[:10]:
+        lines.append(f"    {f}")
     lines.append(f"  missing translations: {len(report.warnings)}")
     for w in report.warnings[:20]:
         lines.append(f"    {w}")

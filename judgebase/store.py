@@ -23,7 +23,7 @@ from .corpus.model import Corpus
 from .fingerprint import SCHEMA_VERSION
 
 
-def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None) -> Path:
+def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None, runs=()) -> Path:
     """Write ``corpus`` to a new temporary database next to ``path``; return the temp path.
 
     The caller renames it into place (see :func:`judgebase.build.build`) once
@@ -36,7 +36,7 @@ def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None) -
     try:
         with closing(sqlite3.connect(tmp)) as conn:
             db = sqlite_utils.Database(conn)
-            _write(db, corpus, meta or {})
+            _write(db, corpus, meta or {}, list(runs))
             conn.commit()
             conn.execute("VACUUM")
     except BaseException:
@@ -45,7 +45,7 @@ def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None) -
     return Path(tmp)
 
 
-def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict) -> None:
+def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) -> None:
     db["sources"].insert_all(
         (
             {
@@ -115,6 +115,7 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict) -> None:
     )
 
     rulings = sorted(corpus.rulings.values(), key=lambda r: r.id)
+    passed_by_file = {run.path: run.passed for run in runs}
     db["rulings"].insert_all(
         (
             {
@@ -126,7 +127,7 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict) -> None:
                 "cites": json.dumps([str(c) for c in r.cites]),
                 "scenario": r.scenario,
                 "unproven_reason": r.unproven_reason,
-                "proven": None,
+                "proven": None if not r.scenario else int(passed_by_file.get(r.scenario, False)),
                 "path": r.at.path,
             }
             for r in rulings
@@ -220,8 +221,27 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict) -> None:
         ),
         columns={"from_ref": str, "lang": str, "ref": str, "resolved": int},
     )
-    db["scenario_runs"].create(
-        {"ruling": str, "engine": str, "passed": int, "message": str, "ran_at": str},
+    ran_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    proving = {r.scenario: r.id for r in rulings if r.scenario}
+    db["scenario_runs"].insert_all(
+        (
+            {
+                "scenario": run.path,
+                "ruling": proving.get(run.path),
+                "engine": "judgebase",
+                "ruleset": run.ruleset,
+                "passed": int(run.passed),
+                "message": run.message,
+                "description": run.description,
+                "cites": json.dumps(run.cites),
+                "events": len(run.log),
+                "ran_at": ran_at,
+            }
+            for run in runs
+        ),
+        pk="scenario",
+        columns={"scenario": str, "ruling": str, "engine": str, "ruleset": str, "passed": int, "message": str,
+                 "description": str, "cites": str, "events": int, "ran_at": str},
         foreign_keys=[("ruling", "rulings", "id")],
     )
 

@@ -254,6 +254,8 @@ class _Loader:
             scenario, reason = data.get("scenario"), data.get("unproven_reason")
             if bool(scenario) == bool(reason):
                 self.problems.add(rel, data.line, "a ruling needs exactly one of scenario: or unproven_reason:")
+            elif scenario and not (path.parent / str(scenario)).is_file():
+                self.problems.add(rel, data.line_of("scenario"), f"scenario file {scenario} does not exist (relative to {self.rel(path.parent)}/)")
             kind = self.lang_map(data, "kind", rel, required=True)
             for lang, value in kind.items():
                 if value not in TEXT_KINDS:
@@ -270,7 +272,7 @@ class _Loader:
                 answer=self.lang_map(data, "answer", rel),
                 kind=kind,
                 unproven_reason=_opt_str(reason),
-                scenario=_opt_str(scenario),
+                scenario=f"{self.rel(path.parent)}/{scenario}" if scenario else None,
                 at=Location(rel, data.line),
             )
         return out

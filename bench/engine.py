@@ -1,0 +1,54 @@
+"""Engine benchmark: complete random self-play games per second on one core.
+
+    python bench/engine.py [--games N]
+
+Every action is drawn from legal_actions() on real-looking random decks (the same
+decks the test suite uses).  Target (issue 3): at least 50 complete games per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from judgebase.engine import Game  # noqa: E402
+from judgebase.engine.decks import random_game_config  # noqa: E402
+
+
+def play(seed: int) -> int:
+    game = Game(random_game_config(seed)).start()
+    rng = random.Random(seed)
+    actions = 0
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        actions += 1
+    return actions
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    rates, action_rates = [], []
+    for _ in range(args.rounds):
+        started = time.perf_counter()
+        actions = sum(play(seed) for seed in range(args.games))
+        elapsed = time.perf_counter() - started
+        rates.append(args.games / elapsed)
+        action_rates.append(actions / elapsed)
+    print(f"{args.games} games x {args.rounds} rounds, one core")
+    print(f"games per second:   median {statistics.median(rates):8.1f}   (target >= 50)")
+    print(f"actions per second: median {statistics.median(action_rates):8.0f}")
+    print(f"actions per game:   {actions / args.games:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

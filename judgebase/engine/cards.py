@@ -1,0 +1,222 @@
+"""Card definitions: what a scenario or a deck says a card is.
+
+Scenarios define their cards inline so a ruling never depends on a card
+database.  A definition carries the printed information (category, level,
+colours, DP, costs, digivolution requirements), keyword effects, and effects
+from a small vocabulary (see ``judgebase/scenarios/README.md``), each bound to a
+timing icon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
+COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
+
+# Keywords a card has as a property (persistent, trigger-type or immediate-type).
+PROPERTY_KEYWORDS = {
+    "blocker": "CR 16-5",
+    "security_attack": "CR 16-4",
+    "piercing": "CR 16-7",
+    "jamming": "CR 16-9",
+    "digisorption": "CR 16-10",
+    "reboot": "CR 16-11",
+    "retaliation": "CR 16-13",
+    "rush": "CR 16-15",
+    "decoy": "CR 16-18",
+    "armor_purge": "CR 16-19",
+    "evade": "CR 16-22",
+    "raid": "CR 16-23",
+    "alliance": "CR 16-24",
+    "barrier": "CR 16-25",
+    "fortitude": "CR 16-27",
+    "collision": "CR 16-30",
+    "vortex": "CR 16-33",
+    "iceclad": "CR 16-35",
+    "execute": "CR 16-38",
+    "progress": "CR 16-39",
+    "link_plus": "CR 16-40",
+}
+
+# Timing icons an effect can be bound to, with the clause that defines each.
+TIMINGS = {
+    "on_play": "CR 15-16",
+    "when_digivolving": "CR 15-16",
+    "when_attacking": "CR 15-16",
+    "on_deletion": "CR 15-16",
+    "end_of_attack": "CR 15-16",
+    "when_moving": "CR 15-16",
+    "when_blocking": "CR 15-16",
+    "start_of_your_turn": "CR 15-16",
+    "end_of_your_turn": "CR 15-16",
+    "end_of_opponents_turn": "CR 15-16",
+    "main": "CR 15-16",
+    "counter": "CR 11-3",
+    "security": "CR 15-16-10",
+    "your_turn": "CR 15-8-2",  # persistent while it is your turn
+    "all_turns": "CR 15-8-2",  # persistent
+    "opponents_turn": "CR 15-8-2",  # persistent
+    "delay": "CR 16-17",
+}
+PERSISTENT_TIMINGS = ("your_turn", "all_turns", "opponents_turn")
+
+# Steps an effect can take.  Values are validated in scenarios/schema.json.
+STEPS = (
+    "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
+    "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
+    "place_in_battle_area", "security_attack", "cost_reduction",
+)
+
+
+class CardError(ValueError):
+    """A card definition that can't be used; the message says which field."""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A digivolution requirement: colour(s) and level, or a card name; and the cost."""
+
+    cost: int
+    colours: tuple[str, ...] = ()
+    level: int | None = None
+    name: str | None = None
+
+    def describe(self) -> str:
+        if self.name:
+            return f"[{self.name}]: cost {self.cost}"
+        return f"{'/'.join(self.colours)} Lv.{self.level}: cost {self.cost}"
+
+
+@dataclass(frozen=True)
+class Effect:
+    timing: str
+    steps: tuple[dict, ...]
+    optional: bool = False
+    once_per_turn: bool = False
+    condition: dict | None = None
+
+    @property
+    def persistent(self) -> bool:
+        return self.timing in PERSISTENT_TIMINGS
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    category: str
+    number: str = ""
+    level: int | None = None
+    colours: tuple[str, ...] = ()
+    dp: int | None = None
+    play_cost: int | None = None
+    use_cost: int | None = None
+    requirements: tuple[Requirement, ...] = ()
+    keywords: tuple[tuple[str, object], ...] = ()
+    effects: tuple[Effect, ...] = ()
+    inherited_keywords: tuple[tuple[str, object], ...] = ()
+    inherited: tuple[Effect, ...] = ()
+    token: bool = False
+    traits: tuple[str, ...] = field(default=())
+
+    def keyword(self, name: str, inherited: bool = False):
+        for key, value in (self.inherited_keywords if inherited else self.keywords):
+            if key == name:
+                return value
+        return None
+
+    @property
+    def is_digimon(self) -> bool:
+        return self.category == "digimon"
+
+
+def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
+    if spec is None:
+        return ()
+    if isinstance(spec, list):
+        spec = {k: True for k in spec}
+    if not isinstance(spec, dict):
+        raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
+    out = []
+    for key, value in spec.items():
+        if key not in PROPERTY_KEYWORDS:
+            raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        out.append((key, value))
+    return tuple(out)
+
+
+def _effects(spec, where: str) -> tuple[Effect, ...]:
+    if spec is None:
+        return ()
+    if not isinstance(spec, list):
+        raise CardError(f"{where}: effects must be a list")
+    out = []
+    for i, item in enumerate(spec):
+        if not isinstance(item, dict) or "timing" not in item:
+            raise CardError(f"{where}[{i}]: an effect needs a timing ({', '.join(TIMINGS)})")
+        if item["timing"] not in TIMINGS:
+            raise CardError(f"{where}[{i}]: unknown timing {item['timing']!r} (known: {', '.join(TIMINGS)})")
+        steps = item.get("do") or []
+        if not isinstance(steps, list) or not steps:
+            raise CardError(f"{where}[{i}]: 'do' must list the effect's steps")
+        for j, step in enumerate(steps):
+            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS:
+                raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS)}, e.g. {{draw: 1}}")
+        out.append(
+            Effect(
+                timing=item["timing"],
+                steps=tuple(steps),
+                optional=bool(item.get("optional", False)),
+                once_per_turn=bool(item.get("once_per_turn", False)),
+                condition=item.get("if"),
+            )
+        )
+    return tuple(out)
+
+
+def card_from_spec(name: str, spec: dict) -> CardDef:
+    """Build a CardDef from a scenario's inline definition; raise CardError on bad fields."""
+    if not isinstance(spec, dict):
+        raise CardError(f"card {name!r}: its definition must be a mapping")
+    category = spec.get("category")
+    if category not in CATEGORIES:
+        raise CardError(f"card {name!r}: category must be one of {', '.join(CATEGORIES)}")
+    colours = spec.get("colours", spec.get("colors", []))
+    if isinstance(colours, str):
+        colours = [colours]
+    for colour in colours:
+        if colour not in COLOURS:
+            raise CardError(f"card {name!r}: unknown colour {colour!r}")
+    reqs = []
+    for i, req in enumerate(spec.get("digivolve", []) or []):
+        if not isinstance(req, dict) or "cost" not in req:
+            raise CardError(f"card {name!r}: digivolve[{i}] needs a cost and colours+level or a name")
+        rc = req.get("colours", req.get("colors", []))
+        reqs.append(
+            Requirement(
+                cost=int(req["cost"]),
+                colours=tuple([rc] if isinstance(rc, str) else rc),
+                level=req.get("level"),
+                name=req.get("name"),
+            )
+        )
+    if category == "digimon" and spec.get("dp") is None:
+        raise CardError(f"card {name!r}: a Digimon card needs dp")
+    inherited = spec.get("inherited") or {}
+    return CardDef(
+        name=str(spec.get("name", name)),
+        number=str(spec.get("number", "")),
+        category=category,
+        level=spec.get("level"),
+        colours=tuple(colours),
+        dp=spec.get("dp"),
+        play_cost=spec.get("play_cost"),
+        use_cost=spec.get("use_cost"),
+        requirements=tuple(reqs),
+        keywords=_keywords(spec.get("keywords"), f"card {name!r} keywords"),
+        effects=_effects(spec.get("effects"), f"card {name!r} effects"),
+        inherited_keywords=_keywords(inherited.get("keywords"), f"card {name!r} inherited keywords"),
+        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects"),
+        token=bool(spec.get("token", False)),
+        traits=tuple(spec.get("traits", ())),
+    )

@@ -1,0 +1,118 @@
+"""Deck rules (CR 1-4-1) and real-looking random decks for self-play.
+
+The random decks look like constructed decks: two colours, a level curve from 3
+to 6 with digivolution lines, a few Tamers and Options, five Digi-Eggs, and
+cards carrying keywords and vocabulary effects, so that random play reaches
+every part of the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .cards import COLOURS
+
+DECK_SIZE = 50
+EGG_DECK_MAX = 5
+COPIES_MAX = 4
+
+
+def deck_problems(deck: list[str], eggs: list[str], numbers: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """(message, ref) for each way a deck breaks CR 1-4-1; card identity is the card number."""
+    numbers = numbers or {}
+    problems = []
+    if len(deck) != DECK_SIZE:
+        problems.append((f"the deck has {len(deck)} cards; it must have exactly {DECK_SIZE}", "CR 1-4-1-2-1"))
+    for number, count in sorted(Counter(numbers.get(n, n) for n in deck).items()):
+        if count > COPIES_MAX:
+            problems.append((f"{count} copies of {number} in the deck; at most {COPIES_MAX}", "CR 1-4-1-2-2"))
+    if len(eggs) > EGG_DECK_MAX:
+        problems.append((f"the Digi-Egg deck has {len(eggs)} cards; at most {EGG_DECK_MAX}", "CR 1-4-1-3-1"))
+    for number, count in sorted(Counter(numbers.get(n, n) for n in eggs).items()):
+        if count > COPIES_MAX:
+            problems.append((f"{count} copies of {number} in the Digi-Egg deck; at most {COPIES_MAX}", "CR 1-4-1-3-2"))
+    return problems
+
+
+_KEYWORDS = [
+    {"blocker": True}, {"security_attack": 1}, {"piercing": True}, {"jamming": True}, {"reboot": True},
+    {"retaliation": True}, {"rush": True}, {"armor_purge": True}, {"evade": True}, {"raid": True},
+    {"alliance": True}, {"barrier": True}, {"fortitude": True}, {"collision": True}, {"vortex": True},
+    {"iceclad": True}, {"execute": True}, {"progress": True}, {"decoy": True}, {"digisorption": 2},
+]
+_EFFECTS = [
+    {"timing": "on_play", "do": [{"draw": 1}]},
+    {"timing": "when_digivolving", "do": [{"dp": {"amount": -2000, "target": "opponent"}}]},
+    {"timing": "when_attacking", "once_per_turn": True, "do": [{"memory": 1}]},
+    {"timing": "on_deletion", "do": [{"draw": 1}]},
+    {"timing": "when_digivolving", "do": [{"blitz": True}]},
+    {"timing": "your_turn", "do": [{"dp": {"amount": 1000, "target": "self"}}]},
+    {"timing": "when_digivolving", "optional": True, "do": [{"suspend": {"target": "opponent"}}]},
+    {"timing": "on_play", "do": [{"play_token": {"name": "Gear", "dp": 3000, "colours": ["yellow"]}}]},
+    {"timing": "end_of_your_turn", "do": [{"recovery": 1}]},
+    {"timing": "when_digivolving", "do": [{"de_digivolve": {"amount": 1, "target": "opponent"}}]},
+]
+
+
+def random_cards(rng: random.Random, colours: tuple[str, str], prefix: str) -> tuple[dict, list[str], list[str]]:
+    """Card definitions, a legal 50-card deck and a 5-card Digi-Egg deck."""
+    cards: dict[str, dict] = {}
+    deck: list[str] = []
+    eggs: list[str] = []
+    curve = {3: 3, 4: 3, 5: 2, 6: 1}  # distinct cards per level
+    for colour in colours:
+        egg = f"{prefix}-{colour}-egg"
+        cards[egg] = {"category": "digi-egg", "level": 2, "colours": [colour], "number": egg,
+                      "inherited": {"effects": [{"timing": "your_turn", "do": [{"dp": {"amount": 1000, "target": "self"}}]}]}}
+        eggs += [egg] * (3 if colour == colours[0] else 2)
+        for level, distinct in curve.items():
+            for i in range(distinct):
+                name = f"{prefix}-{colour}-L{level}-{i}"
+                spec = {
+                    "category": "digimon", "level": level, "colours": [colour], "number": name,
+                    "dp": 1000 * (level * 2 - 3) + 1000 * rng.randint(0, 1),
+                    "play_cost": level + rng.randint(-1, 2),
+                    "digivolve": [{"colours": [colour], "level": level - 1, "cost": max(0, level - 2 + rng.randint(-1, 1))}],
+                }
+                if rng.random() < 0.6:
+                    spec["keywords"] = dict(rng.choice(_KEYWORDS))
+                if rng.random() < 0.6:
+                    spec["effects"] = [rng.choice(_EFFECTS)]
+                if rng.random() < 0.4:
+                    spec["inherited"] = {"keywords": dict(rng.choice(_KEYWORDS[:8]))}
+                if level == 3 and rng.random() < 0.3:
+                    spec["effects"] = spec.get("effects", []) + [{"timing": "security", "do": [{"play_self": True}]}]
+                cards[name] = spec
+                deck += [name] * {3: 4, 4: 3, 5: 2, 6: 2}[level]
+    tamer = f"{prefix}-tamer"
+    cards[tamer] = {"category": "tamer", "colours": list(colours), "play_cost": 2, "number": tamer,
+                    "effects": [{"timing": "start_of_your_turn", "do": [{"memory": 1}], "if": {"memory_at_most": 2}},
+                                {"timing": "security", "do": [{"play_self": True}]}]}
+    options = {
+        f"{prefix}-opt-delete": {"category": "option", "colours": [colours[0]], "use_cost": 3, "number": f"{prefix}-opt-delete",
+                                 "effects": [{"timing": "main", "do": [{"delete": {"target": "opponent", "max_dp": 5000}}]},
+                                             {"timing": "security", "do": [{"use_main": True}]}]},
+        f"{prefix}-opt-draw": {"category": "option", "colours": [colours[1]], "use_cost": 1, "number": f"{prefix}-opt-draw",
+                               "effects": [{"timing": "main", "do": [{"draw": 2}]}]},
+        f"{prefix}-opt-counter": {"category": "option", "colours": [colours[0]], "use_cost": 0, "number": f"{prefix}-opt-counter",
+                                  "effects": [{"timing": "counter", "do": [{"suspend": {"target": "opponent"}}]}]},
+    }
+    cards.update(options)
+    extras = [tamer] * 2 + [n for n in options for _ in range(2)]
+    deck = (extras + sorted(deck, key=lambda n: (int(n.split("-L")[1][0]), n)))[:DECK_SIZE]
+    return cards, deck, eggs[:EGG_DECK_MAX]
+
+
+def random_game_config(seed: int) -> dict:
+    """A new game between two random real-looking decks, starting at set-up."""
+    rng = random.Random(seed)
+    cards: dict[str, dict] = {}
+    players = []
+    for prefix in ("a", "b"):
+        colours = tuple(rng.sample(COLOURS, 2))
+        defs, deck, eggs = random_cards(rng, colours, prefix)
+        assert not deck_problems(deck, eggs), deck_problems(deck, eggs)
+        cards.update(defs)
+        players.append({"deck": deck, "eggs": eggs})
+    return {"seed": seed, "cards": cards, "players": players, "phase": "setup", "first_player": rng.randint(0, 1)}

@@ -1,0 +1,173 @@
+"""Game state: zones, cards, the event log, and the decision loop.
+
+The shape follows OpenSpiel: ``legal_actions()``, ``apply(action)``,
+``current_player``, ``is_over``, ``winner``, ``clone()``.  The rules live in
+:mod:`judgebase.engine.official`; this module only holds what the state is.
+
+The game runs as one generator that yields a :class:`Decision` whenever a
+player must choose.  ``clone()`` therefore replays the actions taken so far
+from the same starting position and seed: deterministic, and exactly equal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from .cards import CardDef
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid; ``ref`` is the clause that forbids it."""
+
+    def __init__(self, reason: str, ref: str):
+        super().__init__(f"{reason} ({ref})")
+        self.reason = reason
+        self.ref = ref
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision.  ``kind`` names it; the other fields say which card, target or option."""
+
+    kind: str
+    card: int | None = None  # a card uid (hand card) or a stack id (field)
+    target: int | None = None  # a stack id; -1 means the opponent player
+    option: int | None = None  # requirement index, pending-effect index, choice index
+
+    def __str__(self) -> str:
+        parts = [self.kind] + [f"{k}={v}" for k, v in (("card", self.card), ("target", self.target), ("option", self.option)) if v is not None]
+        return " ".join(parts)
+
+
+@dataclass
+class Event:
+    """One thing that happened, and the clause that made it happen."""
+
+    kind: str
+    ref: str
+    player: int | None = None
+    data: dict = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        who = f"P{self.player + 1} " if self.player is not None else ""
+        details = ", ".join(f"{k}={v}" for k, v in self.data.items())
+        return f"{who}{self.kind}{(' (' + details + ')') if details else ''}  [{self.ref}]"
+
+
+@dataclass
+class Decision:
+    player: int
+    kind: str
+    actions: list[Action]
+    prompt: str = ""
+
+
+_uids = itertools.count(1)
+
+
+@dataclass(eq=False)
+class Card:
+    """A physical card.  ``incarnation`` changes whenever it becomes a new card (CR 3-1-3-1)."""
+
+    defn: CardDef
+    owner: int
+    uid: int = field(default_factory=lambda: next(_uids))
+    incarnation: int = 0
+    face_up: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.defn.name
+
+    def __repr__(self) -> str:
+        return f"{self.defn.name}#{self.uid}"
+
+
+@dataclass
+class Modifier:
+    """A temporary change on a Digimon: DP, a gained keyword, security checks."""
+
+    kind: str  # "dp", "keyword", "security_attack"
+    value: object
+    until: str  # "end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent"
+    source: str = ""
+    turn: int = 0
+
+
+@dataclass(eq=False)
+class Stack:
+    """A Digimon or Tamer on the field: its cards bottom to top, orientation and state."""
+
+    sid: int
+    owner: int
+    cards: list[Card]
+    suspended: bool = False
+    placed_turn: int = 0
+    modifiers: list[Modifier] = field(default_factory=list)
+    links: list[Card] = field(default_factory=list)
+    area: str = "battle"  # "battle" or "breeding"
+    label: str | None = None
+
+    @property
+    def top(self) -> Card:
+        return self.cards[-1]
+
+    @property
+    def sources(self) -> list[Card]:
+        """Digivolution cards: every card under the top one (CR 4-8-1)."""
+        return self.cards[:-1]
+
+    @property
+    def name(self) -> str:
+        return self.top.defn.name
+
+    def __repr__(self) -> str:
+        return f"{self.label or self.name}@{self.sid}"
+
+
+@dataclass
+class PlayerState:
+    deck: list[Card] = field(default_factory=list)  # index 0 is the top
+    eggs: list[Card] = field(default_factory=list)  # index 0 is the top
+    hand: list[Card] = field(default_factory=list)
+    trash: list[Card] = field(default_factory=list)  # last is the top
+    security: list[Card] = field(default_factory=list)  # index 0 is the top
+    battle: list[Stack] = field(default_factory=list)
+    breeding: Stack | None = None
+    removed: list[Card] = field(default_factory=list)  # tokens that left the field
+    # Cards in no area for a moment: an Option being used (CR 9-1-4), a checked security
+    # card (CR 13-1-6), a card revealed for digivolution.  Listed so every card is somewhere.
+    processing: list[Card] = field(default_factory=list)
+
+    def all_cards(self) -> list[Card]:
+        field_cards = [c for s in self.battle for c in s.cards + s.links]
+        if self.breeding:
+            field_cards += self.breeding.cards
+        return self.deck + self.eggs + self.hand + self.trash + self.security + field_cards + self.removed + self.processing
+
+
+@dataclass
+class Pending:
+    """A triggered effect waiting to activate (CR 15-4-4)."""
+
+    player: int
+    source: str  # description for the log
+    effect: object  # cards.Effect or a keyword name
+    stack: Stack | None = None
+    card: Card | None = None
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Attack:
+    attacker: Stack
+    target: Stack | None  # None: the opponent player
+    declared_target: Stack | None
+    blocked: bool = False
+    countered: bool = False
+    extra_checks: int = 0
+    dp_bonus: int = 0
+    via: str = "normal"  # "normal", "blitz", "vortex", "execute"
+    pending_piercing: bool = False
+    execute_delete: bool = False

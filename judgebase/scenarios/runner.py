@@ -1,0 +1,371 @@
+"""Load a scenario file, run it through the engine, compare what happens with what the rules say.
+
+A scenario is plain data (see README.md in this folder and schema.json): cards
+defined inline, a position set up directly, steps taken, expectations checked.
+Problems in the file itself are reported as ``path:line: message``; a rule the
+engine gets wrong is a failed scenario, with the event log to show why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..corpus import yamlsrc
+from ..engine import RULESETS, Action, CardError, IllegalAction
+from ..engine.state import Event
+
+PLAYERS = {"p1": 0, "p2": 1}
+NAMES = {0: "p1", 1: "p2"}
+SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no"}
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is wrong (not the engine)."""
+
+    def __init__(self, path: str, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+class ScenarioFailure(AssertionError):
+    """The engine did not do what the scenario expects."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line, self.message = line, message
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    description: str
+    ruling: str | None
+    cites: list[str]
+    passed: bool
+    message: str
+    log: list[Event] = field(default_factory=list)
+    steps: int = 0
+    ruleset: str = "official"
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads((Path(__file__).parent / "schema.json").read_text())
+
+
+def load(path: str | Path) -> tuple[dict, str]:
+    """Read and validate a scenario; raise ScenarioError with the offending line."""
+    path = Path(path)
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(shown, 1, f"cannot read: {exc}") from None
+    try:
+        data = yamlsrc.load(text)
+    except yamlsrc.YamlError as exc:
+        raise ScenarioError(shown, exc.line, str(exc)) from None
+    if not isinstance(data, dict):
+        raise ScenarioError(shown, 1, "a scenario must be a YAML mapping")
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(_plain(data)), key=lambda e: list(e.absolute_path))
+    if errors:
+        err = min(errors, key=lambda e: len(list(e.absolute_path)))
+        for candidate in errors:
+            if candidate.validator != "oneOf":
+                err = candidate
+                break
+        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
+        raise ScenarioError(shown, _line_of(data, list(err.absolute_path)), f"{where}: {err.message}")
+    for name, spec in data["cards"].items():
+        try:
+            from ..engine.cards import card_from_spec
+
+            card_from_spec(name, _plain(spec))
+        except CardError as exc:
+            raise ScenarioError(shown, data["cards"].line_of(name), str(exc)) from None
+    _check_card_names(data, shown)
+    return data, shown
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _line_of(data, path: list) -> int:
+    node, line = data, getattr(data, "line", 1)
+    for key in path:
+        if isinstance(node, dict) and key in node:
+            line = node.line_of(key) if hasattr(node, "line_of") else line
+            node = node[key]
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            line = node.line_of(key) if hasattr(node, "line_of") else line
+            node = node[key]
+        else:
+            break
+    return line
+
+
+def _check_card_names(data, shown) -> None:
+    known = set(data["cards"])
+    setup = data["setup"]
+    for side in ("p1", "p2"):
+        zones = setup.get(side) or {}
+        for zone in ("deck", "eggs", "hand", "trash", "security"):
+            names = zones.get(zone) or []
+            for i, name in enumerate(names):
+                if name not in known:
+                    raise ScenarioError(shown, names.line_of(i), f"unknown card {name!r} in setup.{side}.{zone} (define it under cards:)")
+        stacks = list(zones.get("battle") or []) + ([zones["breeding"]] if zones.get("breeding") else [])
+        for stack in stacks:
+            for i, name in enumerate(stack["cards"]):
+                if name not in known:
+                    raise ScenarioError(shown, stack["cards"].line_of(i), f"unknown card {name!r} (define it under cards:)")
+
+
+def game_config(data: dict) -> dict:
+    setup = data["setup"]
+    turn_player = PLAYERS[setup.get("turn_player", "p1")]
+    config = {
+        "seed": data.get("seed", 0),
+        "cards": _plain(data["cards"]),
+        "turn": setup.get("turn", 2),
+        "turn_player": turn_player,
+        "first_player": PLAYERS[setup.get("first_player", "p1")],
+        "phase": setup.get("phase", "main"),
+        "players": [_plain(setup.get(side) or {}) for side in ("p1", "p2")],
+    }
+    if "memory" in setup:
+        config["memory"] = setup["memory"]
+    return config
+
+
+def run(path: str | Path) -> ScenarioResult:
+    """Run one scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    data, shown = load(path)
+    ruleset = data.get("ruleset", "official")
+    game_cls = RULESETS.get(ruleset)
+    if game_cls is None:
+        raise ScenarioError(shown, data.line_of("ruleset"), f"no engine for ruleset {ruleset!r} yet")
+    game = game_cls(game_config(data)).start()
+    start = 0
+    result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
+    try:
+        for i, step in enumerate(data["steps"]):
+            line = data["steps"].line_of(i)
+            if "expect" in step:
+                _expect(game, step["expect"], line, start)
+            else:
+                _do(game, step, line, shown)
+            result.steps += 1
+    except ScenarioFailure as exc:
+        result.passed = False
+        result.message = f"{shown}:{exc.line}: {exc.message}"
+    result.log = list(game.log)
+    return result
+
+
+# -- actions ---------------------------------------------------------------------
+def _stack_id(game, name: str, line: int, path: str) -> int:
+    if name == "player":
+        return -1
+    if name in game.labels:
+        return game.labels[name]
+    matches = [s for s in game.stacks() if s.top.defn.name == name]
+    breeding = [p.breeding for p in game.players if p.breeding and p.breeding.top.defn.name == name]
+    matches += breeding
+    if len(matches) == 1:
+        return matches[0].sid
+    raise ScenarioError(path, line, f"no unique Digimon or Tamer called {name!r} on the field (give it a label)")
+
+
+def _hand_card(game, player: int, name: str, line: int, path: str) -> int:
+    for card in game.players[player].hand:
+        if card.defn.name == name:
+            return card.uid
+    raise ScenarioError(path, line, f"P{player + 1} has no {name!r} in hand")
+
+
+def _action(game, step: dict, line: int, path: str) -> Action:
+    kind = step["do"]
+    player = PLAYERS.get(step.get("by"), game.current_player if game.current_player is not None else game.turn_player)
+    if kind in SIMPLE:
+        return Action(kind)
+    if kind == "auto":
+        actions = game.legal_actions()
+        if len(actions) != 1:
+            raise ScenarioFailure(line, f"'auto' needs exactly one legal action, there are {len(actions)}: {', '.join(map(str, actions))}")
+        return actions[0]
+    if kind in ("play", "use", "counter"):
+        return Action(kind, _hand_card(game, player, step["card"], line, path))
+    if kind == "digivolve":
+        return Action("digivolve", _hand_card(game, player, step["card"], line, path),
+                      _stack_id(game, step["onto"], line, path), step.get("requirement", 0))
+    if kind == "attack":
+        return Action("attack", _stack_id(game, step["attacker"], line, path), _stack_id(game, step.get("target", "player"), line, path))
+    if kind == "block":
+        return Action("block", _stack_id(game, step["blocker"], line, path))
+    if kind == "activate":
+        return Action("activate", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))
+    if kind == "choose":
+        return Action("choose", target=_stack_id(game, step["target"], line, path))
+    if kind in ("armor_purge", "evade", "barrier", "decoy"):
+        return Action(kind, _stack_id(game, step["card"], line, path))
+    if kind == "trigger":
+        effect = step.get("effect", 0)
+        if isinstance(effect, str):
+            mine = [p for p in game.pending if p.player == game.current_player]
+            index = next((i for i, p in enumerate(mine) if effect.lower() in p.source.lower()), None)
+            if index is None:
+                raise ScenarioFailure(line, f"no pending effect matching {effect!r}: {[p.source for p in mine]}")
+            effect = index
+        return Action("trigger", option=int(effect))
+    raise ScenarioError(path, line, f"unknown action {kind!r}")
+
+
+def _do(game, step: dict, line: int, path: str) -> None:
+    if game.is_over:
+        raise ScenarioFailure(line, f"the game is already over ({game.over_reason})")
+    who = step.get("by")
+    if who is not None and game.current_player != PLAYERS[who] and not step.get("illegal"):
+        waiting = game.decision.kind if game.decision else "nothing"
+        raise ScenarioFailure(line, f"{who} can't act now: P{(game.current_player or 0) + 1} must decide ({waiting})")
+    action = _action(game, step, line, path)
+    if step.get("illegal"):
+        before = game.dump()
+        try:
+            if who is not None and game.current_player != PLAYERS[who]:
+                raise game.why_illegal(action)
+            game.apply(action)
+        except IllegalAction as exc:
+            if exc.ref != step["illegal"]:
+                raise ScenarioFailure(line, f"{action} is illegal, but because of {exc.ref} ({exc.reason}), not {step['illegal']}") from None
+            if game.dump() != before:
+                raise ScenarioFailure(line, "an illegal action changed the state") from None
+            return
+        raise ScenarioFailure(line, f"{action} was accepted, but {step['illegal']} forbids it")
+    before_sids = {s.sid for s in game.stacks()}
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise ScenarioFailure(line, f"{step['do']} refused: {exc.reason} ({exc.ref})") from None
+    if step.get("as"):
+        new = [s for s in game.stacks() if s.sid not in before_sids]
+        if not new:
+            raise ScenarioFailure(line, f"nothing new on the field to call {step['as']!r}")
+        game.labels[step["as"]] = max(new, key=lambda s: s.sid).sid
+
+
+# -- expectations --------------------------------------------------------------------
+def _names(cards) -> list[str]:
+    return [c.defn.name for c in cards]
+
+
+def _compare_zone(line, label, cards, expected, ordered):
+    if isinstance(expected, int):
+        if len(cards) != expected:
+            raise ScenarioFailure(line, f"{label}: expected {expected} cards, found {len(cards)} ({', '.join(_names(cards))})")
+        return
+    got = _names(cards)
+    if ordered and got != list(expected):
+        raise ScenarioFailure(line, f"{label}: expected {list(expected)}, found {got}")
+    if not ordered and Counter(got) != Counter(expected):
+        raise ScenarioFailure(line, f"{label}: expected {sorted(expected)}, found {sorted(got)}")
+
+
+def _expect(game, exp: dict, line: int, start: int) -> None:
+    if "turn" in exp and game.turn != exp["turn"]:
+        raise ScenarioFailure(line, f"expected turn {exp['turn']}, it is turn {game.turn}")
+    if "turn_player" in exp and game.turn_player != PLAYERS[exp["turn_player"]]:
+        raise ScenarioFailure(line, f"expected {exp['turn_player']}'s turn, it is {NAMES[game.turn_player]}'s")
+    if "phase" in exp and game.phase != exp["phase"]:
+        raise ScenarioFailure(line, f"expected the {exp['phase']} phase, it is {game.phase}")
+    if "winner" in exp:
+        want = None if exp["winner"] == "none" else PLAYERS[exp["winner"]]
+        if game.winner != want:
+            got = "none" if game.winner is None else NAMES[game.winner]
+            raise ScenarioFailure(line, f"expected winner {exp['winner']}, got {got} ({game.over_reason or 'game not over'})")
+    if "decision" in exp:
+        d = game.decision
+        want = exp["decision"]
+        if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
+            got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
+            raise ScenarioFailure(line, f"expected decision {want}, got {got}")
+    for side in ("p1", "p2"):
+        if side not in exp:
+            continue
+        p = PLAYERS[side]
+        ps = game.players[p]
+        want = exp[side]
+        for zone, ordered in (("hand", False), ("deck", True), ("trash", False), ("security", True)):
+            if zone in want:
+                _compare_zone(line, f"{side} {zone}", getattr(ps, zone), want[zone], ordered)
+        if "battle" in want and len(ps.battle) != want["battle"]:
+            raise ScenarioFailure(line, f"{side} battle area: expected {want['battle']}, found {len(ps.battle)} ({ps.battle})")
+        if "breeding" in want:
+            got = ps.breeding.top.defn.name if ps.breeding else None
+            if got != want["breeding"]:
+                raise ScenarioFailure(line, f"{side} breeding area: expected {want['breeding']}, found {got}")
+        if "memory" in want and game.mem(p) != want["memory"]:
+            raise ScenarioFailure(line, f"{side} memory: expected {want['memory']}, found {game.mem(p)} (negative: on the opponent's side)")
+    for label, want in (exp.get("field") or {}).items():
+        sid = game.labels.get(label)
+        if sid is None:
+            named = [s for s in game.stacks() if s.top.defn.name == label]
+            sid = named[0].sid if len(named) == 1 else None
+        stack = game.find_stack(sid) if sid is not None else None
+        present = stack is not None
+        if "present" in want and present != want["present"]:
+            raise ScenarioFailure(line, f"{label}: expected {'on' if want['present'] else 'off'} the field, it is {'on' if present else 'off'}")
+        if not present:
+            if set(want) - {"present"}:
+                raise ScenarioFailure(line, f"{label} is not on the field")
+            continue
+        checks = {
+            "dp": game.dp(stack),
+            "suspended": stack.suspended,
+            "cards": len(stack.cards),
+            "top": stack.top.defn.name,
+            "area": stack.area,
+        }
+        for key, value in want.items():
+            if key != "present" and checks[key] != value:
+                raise ScenarioFailure(line, f"{label} {key}: expected {value}, found {checks[key]}")
+    events = game.log[start:]
+    if "log" in exp:
+        pos = 0
+        for entry in exp["log"]:
+            found = next((i for i in range(pos, len(events)) if _matches(events[i], entry)), None)
+            if found is None:
+                tail = "\n    ".join(str(e) for e in events[-15:])
+                raise ScenarioFailure(line, f"no event {dict(entry)} (in order) in the log; last events:\n    {tail}")
+            pos = found + 1
+    for entry in exp.get("no_log") or []:
+        hit = next((e for e in events if _matches(e, entry)), None)
+        if hit is not None:
+            raise ScenarioFailure(line, f"unexpected event in the log: {hit}")
+
+
+def _matches(event: Event, entry: dict) -> bool:
+    if event.kind != entry["event"]:
+        return False
+    if "ref" in entry and event.ref != entry["ref"]:
+        return False
+    if "by" in entry and event.player != PLAYERS[entry["by"]]:
+        return False
+    for key, value in entry.items():
+        if key in ("event", "ref", "by"):
+            continue
+        if str(event.data.get(key)) != str(value):
+            return False
+    return True

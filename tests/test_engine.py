@@ -1,0 +1,113 @@
+"""Engine invariants: random legal self-play, illegal actions, cloning, deck rules."""
+
+import collections
+import random
+
+import pytest
+
+from judgebase.engine import Action, Game, IllegalAction
+from judgebase.engine.decks import deck_problems, random_game_config
+
+GAMES = 200
+
+
+def _cards(game):
+    return collections.Counter(c.uid for p in game.players for c in p.all_cards() if not c.defn.token)
+
+
+def test_random_self_play_keeps_every_invariant():
+    outcomes = collections.Counter()
+    for seed in range(GAMES):
+        game = Game(random_game_config(seed)).start()
+        rng = random.Random(seed)
+        total = sum(_cards(game).values())
+        steps = 0
+        while not game.is_over:
+            actions = game.legal_actions()
+            assert actions, f"seed {seed}: no legal action but the game is not over ({game.decision})"
+            game.apply(rng.choice(actions))
+            steps += 1
+            cards = _cards(game)
+            assert all(n == 1 for n in cards.values()), f"seed {seed}: a card is in two places"
+            assert sum(cards.values()) == total, f"seed {seed}: cards appeared or vanished"
+            assert -10 <= game.memory <= 10
+            assert steps < 20_000
+        assert game.winner is not None or game.over_reason, f"seed {seed}: ended without a winner or reason"
+        outcomes[game.over_reason] += 1
+    assert sum(outcomes.values()) == GAMES
+    # Both ways to win occur in a real sample of games.
+    assert outcomes["successful attack with 0 security cards"] > 0
+
+
+def _midgame(seed=7, steps=60):
+    game = Game(random_game_config(seed)).start()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game, rng
+
+
+def test_illegal_actions_leave_the_state_exactly_as_it_was():
+    checked = 0
+    for seed in range(20):
+        game, rng = _midgame(seed, 40)
+        if game.is_over or game.decision.kind != "main":
+            continue
+        before = game.dump()
+        tp = game.turn_player
+        bogus = [
+            Action("attack", 99999, -1),
+            Action("play", 99999),
+            Action("block", 1),
+            Action("hatch"),
+            Action("digivolve", game.players[tp].hand[0].uid if game.players[tp].hand else 1, 99999, 0),
+            Action("activate", 99999, option=0),
+        ]
+        for action in bogus:
+            if action in game.legal_actions():
+                continue
+            with pytest.raises(IllegalAction) as info:
+                game.apply(action)
+            assert info.value.ref.startswith("CR ")
+            assert game.dump() == before
+            checked += 1
+    assert checked >= 30
+
+
+def test_clone_is_identical_and_independent():
+    game, rng = _midgame(3, 50)
+    twin = game.clone()
+    assert twin.dump() == game.dump()
+    if not twin.is_over:
+        twin.apply(twin.legal_actions()[0])
+        assert twin.dump() != game.dump()
+
+
+def test_same_seed_same_game():
+    def play(seed):
+        game = Game(random_game_config(seed)).start()
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        return [str(e) for e in game.log]
+
+    assert play(11) == play(11)
+
+
+def test_every_log_event_cites_a_clause():
+    game, _ = _midgame(5, 200)
+    assert game.log and all(e.ref.startswith("CR ") for e in game.log)
+
+
+def test_deck_rules():
+    deck = ["A"] * 4 + [f"C{i}" for i in range(46)]
+    assert deck_problems(deck, ["E"] * 4) == []
+    problems = deck_problems(deck[:49], ["E"] * 6)
+    refs = {ref for _, ref in problems}
+    assert refs == {"CR 1-4-1-2-1", "CR 1-4-1-3-1", "CR 1-4-1-3-2"}
+    five = ["A"] * 5 + [f"C{i}" for i in range(45)]
+    assert [ref for _, ref in deck_problems(five, [])] == ["CR 1-4-1-2-2"]
+    # Copies are counted by card number, not by name.
+    assert deck_problems(["A", "B"] * 25, [], numbers={"A": "BT1-1", "B": "BT1-1"})[0][1] == "CR 1-4-1-2-2"
