@@ -486,10 +486,14 @@ class Game:
         if check_only:
             return self._check(action)
         d = self.decision
-        if d is not None and d.kind != "main" and action.kind not in {x.kind for x in d.actions} and action.kind != "block":
+        if action.kind == "attack" and self.attack is not None:
+            return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
+        if action.kind == "block":
+            return self._check_block(action) or IllegalAction("no block is possible now", "CR 12-1-1")
+        if d is not None and action.kind not in _FAMILIES.get(d.kind, ()) and action.kind not in {x.kind for x in d.actions}:
+            if d.kind == "main" and action.kind in ("no_block", "counter", "no_counter"):
+                return IllegalAction(f"{action.kind} is only possible during an attack", "CR 11-1-3")
             return IllegalAction(f"now P{d.player + 1} must decide: {d.kind}", _DECISION_REF.get(d.kind, "CR 6-1-3"))
-        if d is not None and d.kind == "main" and action.kind in ("block", "no_block", "counter", "no_counter"):
-            return IllegalAction(f"{action.kind} is only possible during an attack", "CR 11-1-3")
         err = self._check(action)
         return err or IllegalAction(f"{action} is not a choice here (waiting for: {d.kind if d else 'nothing'})", _DECISION_REF.get(d.kind if d else "", "CR 6-1-3"))
 
@@ -540,6 +544,8 @@ class Game:
 
     def _check_block(self, a: Action):
         att = self.attack
+        if att is not None and att.blocked:
+            return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
         if att is None or self.decision is None or self.decision.kind != "block":
             return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
         defender = 1 - self.turn_player
@@ -604,7 +610,7 @@ class Game:
         if base.level != req.level:
             return IllegalAction(f"the requirement needs level {req.level}, not level {base.level}", "CR 2-3-5")
         if not set(req.colours) & set(base.colours):
-            return IllegalAction(f"the requirement needs a {'/'.join(req.colours)} card; {base.name} is {'/'.join(base.colours) or 'colourless'}", "CR 2-4-3-1")
+            return IllegalAction(f"the requirement needs a {'/'.join(req.colours)} card; {base.name} is {'/'.join(base.colours) or 'colourless'}", "CR 2-3-5")
         return None
 
     def _check_attack(self, tp, a):
@@ -616,7 +622,7 @@ class Game:
         if stack is None or stack.owner != tp or stack.area != "battle":
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
         if stack.top.defn.category != "digimon":
-            return IllegalAction(f"{stack.name} is not a Digimon", "CR 11-1-1")
+            return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
         if stack.suspended:
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
         if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
@@ -695,7 +701,7 @@ class Game:
         sorption = card.defn.keyword("digisorption")
         if sorption:
             # CR 16-10: when digivolving into it from the hand, may suspend 1 of your Digimon to reduce the cost.
-            choices = [s for s in self.stacks(tp) if not s.suspended]
+            choices = [s for s in self.stacks(tp) if not s.suspended and s.top.defn.category == "digimon"]
             if choices:
                 options = [Action("decline")] + [Action("choose", target=s.sid) for s in choices]
                 pick = yield Decision(tp, "digisorption", options, "suspend a Digimon for <Digisorption>?")
@@ -877,6 +883,7 @@ class Game:
                 self.emit("not_deleted", "CR 16-9-1", tp, card=repr(attacker), why="<Jamming>")
                 return
             yield from self._delete([attacker], cause="battle", ref="CR 14-2-2")
+            yield from self._resolve()  # CR 14-2-4: effects triggered by the battle resolve now
             return
         d_dp = self.dp(defender)
         iceclad = self.keyword(attacker, "iceclad") or self.keyword(defender, "iceclad")
@@ -1037,6 +1044,8 @@ class Game:
 
     def _resolve(self):
         """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
+        # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
+        batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
         while self.pending and not self.is_over:
             tp = self.turn_player
             player = tp if any(p.player == tp for p in self.pending) else 1 - tp
@@ -1048,9 +1057,10 @@ class Game:
                 chosen = mine[choice.option]
             else:
                 chosen = mine[0]
+            simultaneous = batch or len(self.pending) > 1
             self.pending.remove(chosen)
             outer, self.pending = self.pending, []
-            self.emit("activate", "CR 15-4-3-5", player, effect=chosen.source)
+            self.emit("activate", "CR 15-4-3-5" if simultaneous else "CR 15-4-4-2", player, effect=chosen.source)
             yield from self._activate_pending(chosen)
             self._rule_check()
             # CR 15-4-5: effects triggered while resolving go before the older pending ones.
@@ -1213,6 +1223,9 @@ class Game:
                 return None
             if stack.suspended or self.attack is not None:
                 return None
+            if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
+                self.emit("blitz_unavailable", "CR 7-1-2-1", me, why="placed on the field this turn")
+                return None
             targets = [-1] + [s.sid for s in self.stacks(opp) if s.suspended and s.top.defn.category == "digimon"]
             options = [Action("decline")] + [Action("choose", target=t) for t in targets]
             choice = yield Decision(me, "blitz", options, "<Blitz>: attack?")
@@ -1358,6 +1371,14 @@ class Game:
         }
 
 
+_FAMILIES = {
+    "main": ("pass", "play", "use", "digivolve", "attack", "activate"),
+    "breeding": ("hatch", "move", "skip"),
+    "mulligan": ("keep", "mulligan"),
+    "block": ("block", "no_block"),
+    "counter": ("counter", "no_counter"),
+}
+
 _DECISION_REF = {
     "mulligan": "CR 5-2-1-4",
     "breeding": "CR 6-4-1",
@@ -1367,4 +1388,10 @@ _DECISION_REF = {
     "would_be_deleted": "CR 15-8-5",
     "target": "CR 15-8",
     "optional": "CR 15-7",
+    "digisorption": "CR 16-10-1",
+    "raid": "CR 16-23-1",
+    "alliance": "CR 16-24-1",
+    "blitz": "CR 16-16-1",
+    "vortex": "CR 16-33-1",
+    "execute": "CR 16-38-1",
 }
