@@ -211,6 +211,9 @@ class Game:
             return None
         if all(isinstance(v, bool) for v in values):
             return True
+        texts = [v for v in values if isinstance(v, str)]
+        if texts:
+            return texts[0]  # e.g. <Decoy (Black)>: the colour it protects
         return sum(v for v in values if not isinstance(v, bool))
 
     def _collision_active(self, defender: int) -> bool:
@@ -490,6 +493,12 @@ class Game:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
         if action.kind == "block":
             return self._check_block(action) or IllegalAction("no block is possible now", "CR 12-1-1")
+        if action.kind == "no_block" and d is not None and d.kind == "block" and self._collision_active(d.player):
+            return IllegalAction("<Collision>: the opponent must block whenever possible", "CR 16-30-1")
+        if action.kind == "counter" and (d is None or d.kind != "counter"):
+            if self.attack is not None and self.attack.countered:
+                return IllegalAction("only 1 [Counter] effect can be activated per attack", "CR 11-3-2")
+            return IllegalAction("[Counter] effects activate at the counter timing of an opponent's attack", "CR 11-3-1")
         if d is not None and action.kind not in _FAMILIES.get(d.kind, ()) and action.kind not in {x.kind for x in d.actions}:
             if d.kind == "main" and action.kind in ("no_block", "counter", "no_counter"):
                 return IllegalAction(f"{action.kind} is only possible during an attack", "CR 11-1-3")
@@ -538,7 +547,7 @@ class Game:
             if effect.timing == "delay" and stack.placed_turn == self.turn:
                 return IllegalAction("<Delay> can't be activated the turn the card was placed", "CR 16-17-3")
             if effect.once_per_turn and self._once_key(card, effect) in self.once_used:
-                return IllegalAction("[Once Per Turn] effect already used this turn by this card", "CR 15-14-1-3")
+                return IllegalAction("[Once Per Turn] effect already used this turn by this card", "CR 15-14-1-2")
             return None
         return None
 
@@ -578,14 +587,21 @@ class Game:
             return IllegalAction("only Option cards can be used", "CR 9-1-1")
         if d.use_cost is None:
             return IllegalAction("this card has no use cost", "CR 9-1-1")
-        colours_on_field = {c for s in self.stacks(tp) for c in s.top.defn.colours}
-        if self.players[tp].breeding is not None:
-            colours_on_field |= set(self.players[tp].breeding.top.defn.colours)
+        problem = self._colour_problem(tp, d)
+        if problem:
+            return problem
+        if not any(e.timing == "main" for e in d.effects):
+            return IllegalAction("this Option card has no [Main] effect to use", "CR 9-1-1")
+        return None
+
+    def _colour_problem(self, player: int, d: CardDef):
+        """CR 4-22-2/3: a Digimon or Tamer of each of the Option's colours on your field."""
+        colours_on_field = {c for s in self.stacks(player) for c in s.top.defn.colours}
+        if self.players[player].breeding is not None:
+            colours_on_field |= set(self.players[player].breeding.top.defn.colours)
         missing = [c for c in d.colours if c not in colours_on_field]
         if missing:
             return IllegalAction(f"colour requirement not met: no {', '.join(missing)} Digimon or Tamer on your field", "CR 4-22-2")
-        if not any(e.timing == "main" for e in d.effects):
-            return IllegalAction("this Option card has no [Main] effect to use", "CR 9-1-1")
         return None
 
     def _check_digivolve(self, tp, card, a):
@@ -733,7 +749,8 @@ class Game:
         main = next(e for e in card.defn.effects if e.timing == "main")
         self.emit("option_main", "CR 9-1-9-3", tp, card=card.name)
         placed = yield from self._run_effect(tp, main, card, None)
-        self.players[tp].processing.remove(card)
+        if card in self.players[tp].processing:
+            self.players[tp].processing.remove(card)
         if placed != "placed":
             self.players[tp].trash.append(card)
             self.emit("trash", "CR 9-1-5", tp, card=card.name)
@@ -757,13 +774,14 @@ class Game:
 
     def _counter_timing(self):
         opp = 1 - self.turn_player
-        counters = [c for c in self.players[opp].hand if c.defn.category == "option"
-                    and any(e.timing == "counter" for e in c.defn.effects) and self._check_use(opp, c, None) is None]
+        counters = [c for c in self.players[opp].hand if c.defn.category == "option" and c.defn.use_cost is not None
+                    and any(e.timing == "counter" for e in c.defn.effects) and self._colour_problem(opp, c.defn) is None]
         if not counters:
             return
         options = [Action("no_counter")] + [Action("counter", c.uid) for c in counters]
         choice = yield Decision(opp, "counter", options, "counter timing: use 1 [Counter] effect?")
         if choice.kind == "counter":
+            self.attack.countered = True
             card = self._take_from_hand(opp, choice.card)
             self.players[opp].processing.append(card)
             self.emit("counter", "CR 11-3-2", opp, card=card.name)
@@ -1073,7 +1091,7 @@ class Game:
             if effect.once_per_turn:
                 key = self._once_key(card, effect)
                 if key in self.once_used:
-                    self.emit("once_per_turn_spent", "CR 15-14-1-3", p.player, card=card.name)
+                    self.emit("once_per_turn_spent", "CR 15-14-1-2", p.player, card=card.name)
                     return
                 self.once_used.add(key)
             yield from self._run_effect(p.player, effect, card, p.stack)

@@ -171,6 +171,15 @@ def run(path: str | Path) -> ScenarioResult:
     except ScenarioFailure as exc:
         result.passed = False
         result.message = f"{shown}:{exc.line}: {exc.message}"
+    except ScenarioError:
+        raise
+    except Exception as exc:  # an engine crash is a failed proof, reported with where it happened
+        import traceback
+
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        step = data["steps"].line_of(result.steps) if result.steps < len(data["steps"]) else data.line
+        result.passed = False
+        result.message = f"{shown}:{step}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
     result.log = list(game.log)
     return result
 
@@ -322,6 +331,7 @@ def _expect(game, exp: dict, line: int, start: int) -> None:
         sid = game.labels.get(label)
         if sid is None:
             named = [s for s in game.stacks() if s.top.defn.name == label]
+            named += [p.breeding for p in game.players if p.breeding and p.breeding.top.defn.name == label]
             sid = named[0].sid if len(named) == 1 else None
         stack = game.find_stack(sid) if sid is not None else None
         present = stack is not None
