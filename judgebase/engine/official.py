@@ -53,6 +53,7 @@ class Game:
         self._uids = 0
         self._flow = None
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
+        self._main_logged = None
         self._build(config)
 
     # ------------------------------------------------------------- building ----
@@ -378,7 +379,7 @@ class Game:
         for stack in self.stacks(1 - tp):
             if stack.suspended and self.keyword(stack, "reboot"):
                 stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
-                self.emit("unsuspend", "CR 16-11", 1 - tp, card=repr(stack), why="<Reboot>")
+                self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
         return
         yield  # pragma: no cover - makes this a generator
 
@@ -419,8 +420,9 @@ class Game:
 
     def _phase_main(self):
         tp = self.turn_player
-        if self.phase != "main" or not any(e.kind == "phase" and e.data.get("phase") == "main" and e.player == tp for e in self.log[-50:]):
+        if self.phase != "main" or self._main_logged != (self.turn, tp):
             self.emit("phase", "CR 6-5", tp, phase="main")
+            self._main_logged = (self.turn, tp)
         self.phase = "main"
         while not self.is_over and not self._turn_should_end():
             options = self._main_actions(tp)
@@ -480,6 +482,9 @@ class Game:
         return [a for a in candidates if self.why_illegal(a, check_only=True) is None]
 
     def _activation_effects(self, stack: Stack):
+        if stack.top.defn.category == "option":
+            # An Option placed in the battle area isn't used again; only its <Delay> activates (CR 16-17-1).
+            return [(e, stack.top) for e in stack.top.defn.effects if e.timing == "delay"]
         out = [(e, stack.top) for e in stack.top.defn.effects if e.timing in ("main", "delay")]
         out += [(e, c) for c in stack.sources for e in c.defn.inherited if e.timing == "main"]
         return out
