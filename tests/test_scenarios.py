@@ -1,0 +1,111 @@
+"""The scenario format: bad files fail with path:line, verify/explain, proofs stored in the database."""
+
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from judgebase.cli import cli
+from judgebase.scenarios.runner import ScenarioError, run
+
+from conftest import ROOT
+
+EXAMPLE = ROOT / "rulings/official/scenarios/off-000-faq-01-block-own-target.yaml"
+
+
+def _variant(tmp_path, old, new, name="bad.yaml"):
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if new.splitlines()[0] in l)
+    return path, line
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("battle: [{label: greymon, cards: [Greymon]}]", "battle: [{label: greymon, cards: [Greymonn]}]", "unknown card 'Greymonn'"),
+        ("{do: block, by: p2, blocker: guard}", "{do: fly, by: p2, blocker: guard}", "'fly' is not one of"),
+        ("phase: main", "phase: lunch", "'lunch' is not one of"),
+        ("keywords: {blocker: true}", "keywords: {blocker: true, flying: true}", "flying"),
+        ("memory: 4", "memory: [4", "invalid YAML"),
+    ],
+)
+def test_bad_scenarios_fail_with_file_and_line(tmp_path, old, new, message):
+    path, line = _variant(tmp_path, old, new)
+    with pytest.raises(ScenarioError) as info:
+        run(path)
+    assert message in str(info.value)
+    assert str(info.value).startswith(f"{path}:")
+    if "invalid YAML" not in message:
+        assert info.value.line == line
+
+
+def test_reference_to_a_missing_label_is_a_file_error(tmp_path):
+    path, line = _variant(tmp_path, "{do: block, by: p2, blocker: guard}", "{do: block, by: p2, blocker: nobody}")
+    with pytest.raises(ScenarioError) as info:
+        run(path)
+    assert info.value.line == line and "nobody" in info.value.message
+
+
+def test_wrong_expectation_fails_with_its_line(tmp_path):
+    path, line = _variant(tmp_path, "guard: {present: false}", "guard: {present: true}")
+    result = run(path)
+    assert not result.passed
+    assert result.message.startswith(f"{path}:") and "guard" in result.message
+
+
+def test_illegal_step_with_the_wrong_ref_fails(tmp_path):
+    path, _ = _variant(tmp_path, "illegal: CR 12-1-5", "illegal: CR 12-1-2")
+    result = run(path)
+    assert not result.passed and "because of CR 12-1-5" in result.message
+
+
+def test_verify_cli_contract_and_exit_codes(tmp_path):
+    result = CliRunner().invoke(cli, ["verify", "--json"])
+    data = json.loads(result.output)
+    assert {"total", "passed", "failed", "unproven", "results"} <= set(data)
+    assert data["total"] >= 65 and data["failed"] == 0 and result.exit_code == 0
+    assert {"ruling", "passed", "message"} <= set(data["results"][0])
+
+    bad, _ = _variant(tmp_path, "guard: {present: false}", "guard: {present: true}")
+    failing = CliRunner().invoke(cli, ["verify", str(bad)])
+    assert failing.exit_code == 1 and "FAIL" in failing.output
+
+    broken, line = _variant(tmp_path, "phase: main", "phase: lunch", "broken.yaml")
+    out = CliRunner().invoke(cli, ["verify", str(broken)])
+    assert out.exit_code == 1 and f"{broken}:{line}:" in out.output and "Traceback" not in out.output
+
+
+def test_explain_prints_each_event_with_its_clause():
+    result = CliRunner().invoke(cli, ["explain", str(EXAMPLE)])
+    assert result.exit_code == 0
+    assert "[CR 12-1-7-1]" in result.output and "[CR 14-2-2]" in result.output and "PASS" in result.output
+
+
+def test_proofs_are_stored_and_shown(db, searcher, run_cli):
+    rows = db.conn.execute("select count(*), sum(passed) from scenario_runs").fetchone()
+    assert rows[0] >= 65 and rows[0] == rows[1]
+    proven = db.conn.execute("select count(*) from rulings where proven = 1").fetchone()[0]
+    assert proven >= 20
+    data = json.loads(run_cli("ruling", "off-000-faq-01-block-own-target", "--json").output)
+    assert data["proven"] is True and data["scenario"].endswith("off-000-faq-01-block-own-target.yaml")
+    hits = [r for r in searcher.search("12-1-5", limit=20) if r.kind == "ruling"]
+    assert any(r.proven for r in hits)
+
+
+def test_a_failing_scenario_shows_as_failing_in_the_database(tmp_path):
+    from judgebase.build import build
+    from judgebase.db import Database
+
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "rules", src / "rules")
+    shutil.copytree(ROOT / "rulings", src / "rulings")
+    path = src / "rulings/official/scenarios/off-000-faq-01-block-own-target.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("guard: {present: false}", "guard: {present: true}"), encoding="utf-8")
+    report = build(src, tmp_path / "j.db")
+    assert len(report.failing) == 1
+    db = Database(tmp_path / "j.db")
+    assert db.ruling("off-000-faq-01-block-own-target")["proven"] is False
