@@ -48,6 +48,7 @@ TIMINGS = {
     "end_of_attack": "CR 15-16",
     "when_moving": "CR 15-16",
     "when_blocking": "CR 15-16",
+    "when_linking": "CR 15-16",
     "start_of_your_turn": "CR 15-16",
     "end_of_your_turn": "CR 15-16",
     "end_of_opponents_turn": "CR 15-16",
@@ -65,7 +66,7 @@ PERSISTENT_TIMINGS = ("your_turn", "all_turns", "opponents_turn")
 STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
-    "place_in_battle_area", "security_attack", "cost_reduction",
+    "place_in_battle_area", "security_attack", "digivolve",
 )
 
 
@@ -118,6 +119,16 @@ class CardDef:
     inherited: tuple[Effect, ...] = ()
     token: bool = False
     traits: tuple[str, ...] = field(default=())
+    # Special ways to play or digivolve (CR 7-2, 7-3, 8-2, 8-3, 8-4, 10, 4-6, 4-19, 16-26).
+    dna: tuple[tuple[int, tuple[Requirement, ...]], ...] = ()  # (cost, parts left to right)
+    digixros: tuple[int, tuple[str, ...]] | None = None  # (reduction per card, names left to right)
+    assembly: tuple[int, int, str] | None = None  # (reduction, exact count, card name)
+    burst: tuple[tuple[Requirement, str], ...] = ()  # (requirement, Tamer name to return)
+    app_fusion: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (cost, names)
+    link: dict | None = None  # {cost, requirement: Requirement, dp, keywords}
+    option_side: dict | None = None  # DUAL card: {use_cost, colours, effects}
+    overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
+    blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
 
     def keyword(self, name: str, inherited: bool = False):
         for key, value in (self.inherited_keywords if inherited else self.keywords):
@@ -203,7 +214,9 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
     if category == "digimon" and spec.get("dp") is None:
         raise CardError(f"card {name!r}: a Digimon card needs dp")
     inherited = spec.get("inherited") or {}
+    special = _special(name, spec)
     return CardDef(
+        **special,
         name=str(spec.get("name", name)),
         number=str(spec.get("number", "")),
         category=category,
@@ -220,3 +233,60 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
     )
+
+
+def _requirement(name: str, req, where: str) -> Requirement:
+    if not isinstance(req, dict):
+        raise CardError(f"card {name!r}: {where} must be a requirement such as {{colours: [red], level: 4}} or {{name: Agumon}}")
+    rc = req.get("colours", req.get("colors", []))
+    return Requirement(
+        cost=int(req.get("cost", 0)),
+        colours=tuple([rc] if isinstance(rc, str) else rc),
+        level=req.get("level"),
+        name=req.get("name"),
+    )
+
+
+def _special(name: str, spec: dict) -> dict:
+    """The special play/digivolve information of a card spec, checked."""
+    out: dict = {}
+    for i, item in enumerate(spec.get("dna") or []):
+        parts = tuple(_requirement(name, p, f"dna[{i}].parts") for p in item.get("parts") or [])
+        if len(parts) < 2:
+            raise CardError(f"card {name!r}: dna[{i}] needs at least 2 parts")
+        out.setdefault("dna", ())
+        out["dna"] += ((int(item.get("cost", 0)), parts),)
+    if spec.get("digixros"):
+        x = spec["digixros"]
+        out["digixros"] = (int(x["reduction"]), tuple(x["cards"]))
+    if spec.get("assembly"):
+        x = spec["assembly"]
+        out["assembly"] = (int(x["reduction"]), int(x["count"]), str(x["name"]))
+    for i, item in enumerate(spec.get("burst") or []):
+        if "tamer" not in item:
+            raise CardError(f"card {name!r}: burst[{i}] needs the Tamer to return (tamer: NAME)")
+        out.setdefault("burst", ())
+        out["burst"] += ((_requirement(name, item, f"burst[{i}]"), str(item["tamer"])),)
+    for i, item in enumerate(spec.get("app_fusion") or []):
+        out.setdefault("app_fusion", ())
+        out["app_fusion"] += ((int(item.get("cost", 0)), tuple(item["cards"])),)
+    if spec.get("link"):
+        x = spec["link"]
+        out["link"] = {
+            "cost": int(x.get("cost", 0)),
+            "requirement": _requirement(name, x.get("requirement") or {}, "link.requirement"),
+            "dp": int(x.get("dp", 0)),
+            "keywords": _keywords(x.get("keywords"), f"card {name!r} link keywords"),
+        }
+    if spec.get("option"):
+        x = spec["option"]
+        out["option_side"] = {
+            "use_cost": int(x["use_cost"]),
+            "colours": tuple(x.get("colours", spec.get("colours", []))),
+            "effects": _effects(x.get("effects"), f"card {name!r} option effects"),
+        }
+    if spec.get("overflow") is not None:
+        out["overflow"] = int(spec["overflow"])
+    if spec.get("blast_digivolve"):
+        out["blast"] = True
+    return out

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from copy import deepcopy
 
-from .cards import PERSISTENT_TIMINGS, CardDef, Effect
+from .cards import CardDef, Effect
+from .special import SPECIAL_KINDS, SpecialDigivolutions
 from .state import (
     Action,
     Attack,
@@ -28,7 +29,7 @@ PHASES = ("unsuspend", "draw", "breeding", "main")
 MAX_TURNS = 300  # random self-play safety net: a game that long ends with a recorded reason
 
 
-class Game:
+class Game(SpecialDigivolutions):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -54,6 +55,7 @@ class Game:
         self._flow = None
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
+        self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
         self._build(config)
 
     # ------------------------------------------------------------- building ----
@@ -206,6 +208,10 @@ class Game:
         for mod in stack.modifiers:
             if mod.kind == "keyword" and mod.value[0] == name:
                 values.append(mod.value[1])
+        for link in stack.links:
+            for key, value in (link.defn.link or {}).get("keywords", ()):
+                if key == name:
+                    values.append(value)
         if name == "blocker" and self._collision_active(stack.owner):
             values.append(True)  # CR 16-30-1: all of the opponent's Digimon gain <Blocker>
         if not values:
@@ -261,7 +267,7 @@ class Game:
                 if "dp" in step and step["dp"].get("target", "self") == "self":
                     total += int(step["dp"]["amount"])
         for link in stack.links:
-            total += link.defn.keyword("link_dp") or 0
+            total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
         if self.attack and self.attack.attacker is stack:
             total += self.attack.dp_bonus
         return max(0, total)
@@ -434,6 +440,7 @@ class Game:
         """CR 6-6: end-of-turn effects; if memory comes back to the turn player, the phase goes on."""
         tp = self.turn_player
         self.emit("turn_end_conditions", "CR 6-1-4-1", tp, memory=self.mem(tp))
+        self._burst_end_of_turn()
         self._trigger_timing("end_of_your_turn", tp)
         self._trigger_timing("end_of_opponents_turn", 1 - tp)
         for stack in list(self.stacks(tp)):
@@ -467,12 +474,13 @@ class Game:
             d = card.defn
             if d.category in ("digimon", "tamer"):
                 candidates.append(Action("play", card.uid))
-            if d.category == "option":
+            if d.category == "option" or d.option_side:
                 candidates.append(Action("use", card.uid))
             if d.category == "digimon":
                 for stack in field:
                     for i in range(len(d.requirements)):
                         candidates.append(Action("digivolve", card.uid, stack.sid, i))
+        candidates += self._special_candidates(tp)
         for stack in self.stacks(tp):
             candidates.append(Action("attack", stack.sid, -1))
             for target in self.stacks(1 - tp):
@@ -498,6 +506,9 @@ class Game:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
         if action.kind == "block":
             return self._check_block(action) or IllegalAction("no block is possible now", "CR 12-1-1")
+        if d is not None and d.kind == "effect_digivolve" and action.kind in ("dna", "burst", "app_fusion"):
+            ref = {"dna": "CR 8-2-2-4", "burst": "CR 8-3-2-2", "app_fusion": "CR 8-4-2-2"}[action.kind]
+            return IllegalAction(f"an effect that lets you digivolve doesn't allow {action.kind.replace('_', ' ')}", ref)
         if action.kind == "no_block" and d is not None and d.kind == "block" and self._collision_active(d.player):
             return IllegalAction("<Collision>: the opponent must block whenever possible", "CR 16-30-1")
         if action.kind == "counter" and (d is None or d.kind != "counter"):
@@ -541,6 +552,8 @@ class Game:
             return getattr(self, f"_check_{a.kind}")(tp, card, a)
         if a.kind == "attack":
             return self._check_attack(tp, a)
+        if a.kind in SPECIAL_KINDS:
+            return self._check_special(tp, a)
         if a.kind == "activate":
             stack = self.find_stack(a.card)
             if stack is None or stack.owner != tp or stack.area != "battle":
@@ -578,6 +591,11 @@ class Game:
 
     def _check_play(self, tp, card, a):
         d = card.defn
+        if d.option_side:
+            return IllegalAction(
+                "a DUAL card is never played: declare digivolving with its Digimon information or using its Option information",
+                "CR 4-6-2",
+            )
         if d.category not in ("digimon", "tamer"):
             if d.category == "option":
                 return IllegalAction("Option cards are used, not played", "CR 9-1-1")
@@ -588,6 +606,12 @@ class Game:
 
     def _check_use(self, tp, card, a):
         d = card.defn
+        if d.option_side:
+            side = d.option_side
+            missing = self._missing_colours(tp, side["colours"])
+            if missing:
+                return IllegalAction(f"colour requirement not met: no {', '.join(missing)} Digimon or Tamer on your field", "CR 4-22-2")
+            return None
         if d.category != "option":
             return IllegalAction("only Option cards can be used", "CR 9-1-1")
         if d.use_cost is None:
@@ -599,12 +623,15 @@ class Game:
             return IllegalAction("this Option card has no [Main] effect to use", "CR 9-1-1")
         return None
 
-    def _colour_problem(self, player: int, d: CardDef):
-        """CR 4-22-2/3: a Digimon or Tamer of each of the Option's colours on your field."""
+    def _missing_colours(self, player: int, colours) -> list[str]:
         colours_on_field = {c for s in self.stacks(player) for c in s.top.defn.colours}
         if self.players[player].breeding is not None:
             colours_on_field |= set(self.players[player].breeding.top.defn.colours)
-        missing = [c for c in d.colours if c not in colours_on_field]
+        return [c for c in colours if c not in colours_on_field]
+
+    def _colour_problem(self, player: int, d: CardDef):
+        """CR 4-22-2/3: a Digimon or Tamer of each of the Option's colours on your field."""
+        missing = self._missing_colours(player, d.colours)
         if missing:
             return IllegalAction(f"colour requirement not met: no {', '.join(missing)} Digimon or Tamer on your field", "CR 4-22-2")
         return None
@@ -618,21 +645,7 @@ class Game:
             return IllegalAction("digivolve onto one of your own cards on the field", "CR 8-1-3-1")
         if a.option is None or not 0 <= a.option < len(d.requirements):
             return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
-        req = d.requirements[a.option]
-        base = stack.top.defn
-        if base.token:
-            return IllegalAction("cards can't be stacked on a token", "CR 4-21-3")
-        if req.name:
-            if base.name != req.name:
-                return IllegalAction(f"the requirement needs [{req.name}], not {base.name}", "CR 2-3-5")
-            return None
-        if base.level is None:
-            return IllegalAction(f"{base.name} has no level, so a level requirement can't be met", "CR 2-3-5")
-        if base.level != req.level:
-            return IllegalAction(f"the requirement needs level {req.level}, not level {base.level}", "CR 2-3-5")
-        if not set(req.colours) & set(base.colours):
-            return IllegalAction(f"the requirement needs a {'/'.join(req.colours)} card; {base.name} is {'/'.join(base.colours) or 'colourless'}", "CR 2-3-5")
-        return None
+        return self.requirement_problem(d.requirements[a.option], stack.top)
 
     def _check_attack(self, tp, a):
         if self.phase != "main":
@@ -668,7 +681,12 @@ class Game:
             self.set_mem(tp, -3, "CR 6-5-1-7-1", "pass")
         elif a.kind == "play":
             card = self._take_from_hand(tp, a.card)
-            yield from self._play(tp, card, cost=card.defn.play_cost, ref="CR 7-1-3")
+            self.players[tp].processing.append(card)
+            self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
+            cost, sources = yield from self._materials(tp, card)
+            yield from self._play(tp, card, cost=cost, ref="CR 7-1-3", sources=sources, declared=True)
+        elif a.kind in SPECIAL_KINDS:
+            yield from self._do_special(tp, a)
         elif a.kind == "use":
             card = self._take_from_hand(tp, a.card)
             yield from self._use_option(tp, card)
@@ -697,28 +715,29 @@ class Game:
         return card
 
     # ---------------------------------------------------- play / digivolve ----
-    def _play(self, tp, card: Card, cost: int | None, ref: str, label=None):
+    def _play(self, tp, card: Card, cost: int | None, ref: str, label=None, sources=(), declared=False):
         if card in self.players[tp].processing:
             self.players[tp].processing.remove(card)
-        self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
+        if not declared:
+            self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
         if cost is not None:
             self.pay(tp, cost, "CR 7-1-3-2", f"play {card.name}")
         card.incarnation += 1
-        stack = self.new_stack(tp, [card], label=label)
+        stack = self.new_stack(tp, list(sources) + [card], label=label)
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
         self._trigger_on(stack, "on_play")
         yield from self._resolve()
         return stack
 
-    def _digivolve(self, tp, a: Action):
+    def _digivolve(self, tp, a: Action, cost: int | None = None):
         card = next(c for c in self.players[tp].hand if c.uid == a.card)
         stack = self.find_stack(a.target)
         req = card.defn.requirements[a.option]
         self.players[tp].hand.remove(card)
         self.players[tp].processing.append(card)
         self.emit("digivolve_declared", "CR 8-1-3-1", tp, card=card.name, onto=repr(stack), requirement=req.describe())
-        cost = req.cost
+        cost = req.cost if cost is None else int(cost)
         sorption = card.defn.keyword("digisorption")
         if sorption:
             # CR 16-10: when digivolving into it from the hand, may suspend 1 of your Digimon to reduce the cost.
@@ -748,14 +767,22 @@ class Game:
 
     def _use_option(self, tp, card: Card):
         self.players[tp].processing.append(card)
-        self.emit("use_declared", "CR 9-1-9-1", tp, card=card.name)
-        self.pay(tp, card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
+        dual = card.defn.option_side
+        self.emit("use_declared", "CR 4-6-2" if dual else "CR 9-1-9-1", tp, card=card.name, side="Option information" if dual else None)
+        self.pay(tp, dual["use_cost"] if dual else card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
         card.incarnation += 1
-        main = next(e for e in card.defn.effects if e.timing == "main")
+        effects = dual["effects"] if dual else card.defn.effects
+        main = next((e for e in effects if e.timing == "main"), None)
         self.emit("option_main", "CR 9-1-9-3", tp, card=card.name)
-        placed = yield from self._run_effect(tp, main, card, None)
+        placed = (yield from self._run_effect(tp, main, card, None)) if main else None
         if card in self.players[tp].processing:
             self.players[tp].processing.remove(card)
+        if dual and placed != "placed":
+            self.players[tp].processing.append(card)
+            arts = yield from self._arts_digivolve(tp, card)
+            if card in self.players[tp].processing:
+                self.players[tp].processing.remove(card)
+            placed = "placed" if arts else None
         if placed != "placed":
             self.players[tp].trash.append(card)
             self.emit("trash", "CR 9-1-5", tp, card=card.name)
@@ -781,10 +808,17 @@ class Game:
         opp = 1 - self.turn_player
         counters = [c for c in self.players[opp].hand if c.defn.category == "option" and c.defn.use_cost is not None
                     and any(e.timing == "counter" for e in c.defn.effects) and self._colour_problem(opp, c.defn) is None]
-        if not counters:
+        blasts = self._blast_options(opp)
+        if not counters and not blasts:
             return
-        options = [Action("no_counter")] + [Action("counter", c.uid) for c in counters]
+        options = [Action("no_counter")] + [Action("counter", c.uid) for c in counters] + blasts
         choice = yield Decision(opp, "counter", options, "counter timing: use 1 [Counter] effect?")
+        if choice.kind == "blast":
+            self.attack.countered = True
+            self.emit("counter", "CR 11-3-2", opp, card="<Blast Digivolve>")
+            yield from self._blast(opp, choice)
+            self._rule_check()
+            yield from self._resolve()
         if choice.kind == "counter":
             self.attack.countered = True
             card = self._take_from_hand(opp, choice.card)
@@ -996,6 +1030,7 @@ class Game:
             card = stack.cards.pop()
             self.players[owner].trash.append(card)
             self.emit("armor_purge", "CR 16-19-1", owner, trashed=card.name, card=repr(stack))
+            self._overflow([card], owner)
             return True
         if choice.kind == "evade":
             stack.suspended = True
@@ -1022,6 +1057,7 @@ class Game:
         elif ps.breeding is stack:
             ps.breeding = None
         cards = stack.cards + stack.links
+        self._overflow(cards, owner)
         for card in cards:
             card.incarnation += 1
             if card.defn.token:
@@ -1255,6 +1291,20 @@ class Game:
             if choice.kind == "choose":
                 yield from self._declare_attack(me, stack, choice.target, via="blitz")
             return None
+        if name == "digivolve":
+            # "this Digimon may digivolve into a card in your hand": a standard digivolution only.
+            if stack is None or stack not in self.players[me].battle:
+                return None
+            spec = arg if isinstance(arg, dict) else {}
+            options = [Action("decline")]
+            for c in self.players[me].hand:
+                for i, req in enumerate(c.defn.requirements):
+                    if c.defn.category == "digimon" and self.requirement_problem(req, stack.top) is None:
+                        options.append(Action("digivolve", c.uid, stack.sid, i))
+            pick = yield Decision(me, "effect_digivolve", options, "digivolve by this effect?")
+            if pick.kind == "digivolve":
+                yield from self._digivolve(me, pick, cost=spec.get("cost"))
+            return None
         if name == "play_token":
             spec = dict(arg)
             from .cards import card_from_spec
@@ -1321,6 +1371,7 @@ class Game:
             stack.cards.pop()
             top.incarnation += 1
             self.players[stack.owner].trash.append(top)
+            self._overflow([top], stack.owner)
             trashed.append(top.name)
         if trashed:
             self.emit("de_digivolve", "CR 16-12-1", me, card=repr(stack), trashed=trashed)
@@ -1395,7 +1446,8 @@ class Game:
 
 
 _FAMILIES = {
-    "main": ("pass", "play", "use", "digivolve", "attack", "activate"),
+    "main": ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link"),
+    "effect_digivolve": ("digivolve", "decline"),
     "breeding": ("hatch", "move", "skip"),
     "mulligan": ("keep", "mulligan"),
     "block": ("block", "no_block"),

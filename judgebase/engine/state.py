@@ -34,9 +34,11 @@ class Action:
     card: int | None = None  # a card uid (hand card) or a stack id (field)
     target: int | None = None  # a stack id; -1 means the opponent player
     option: int | None = None  # requirement index, pending-effect index, choice index
+    targets: tuple[int, ...] = ()  # several stack ids: DNA materials, Burst's Tamer
 
     def __str__(self) -> str:
-        parts = [self.kind] + [f"{k}={v}" for k, v in (("card", self.card), ("target", self.target), ("option", self.option)) if v is not None]
+        fields = (("card", self.card), ("target", self.target), ("option", self.option), ("targets", self.targets or None))
+        parts = [self.kind] + [f"{k}={v}" for k, v in fields if v is not None]
         return " ".join(parts)
 
 

@@ -20,7 +20,7 @@ from ..engine.state import Event
 
 PLAYERS = {"p1": 0, "p2": 1}
 NAMES = {0: "p1", 1: "p2"}
-SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no"}
+SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
 
 
 class ScenarioError(ValueError):
@@ -220,6 +220,15 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "digivolve":
         return Action("digivolve", _hand_card(game, player, step["card"], line, path),
                       _stack_id(game, step["onto"], line, path), step.get("requirement", 0))
+    if kind == "dna":
+        materials = tuple(_stack_id(game, m, line, path) for m in step.get("materials", []))
+        return Action("dna", _hand_card(game, player, step["card"], line, path), option=step.get("requirement", 0), targets=materials)
+    if kind == "burst":
+        return Action("burst", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
+                      step.get("requirement", 0), targets=(_stack_id(game, step["tamer"], line, path),))
+    if kind in ("app_fusion", "link", "blast"):
+        option = step.get("requirement", 0) if kind != "link" else None
+        return Action(kind, _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path), option)
     if kind == "attack":
         return Action("attack", _stack_id(game, step["attacker"], line, path), _stack_id(game, step.get("target", "player"), line, path))
     if kind == "block":
@@ -227,7 +236,15 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "activate":
         return Action("activate", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))
     if kind == "choose":
-        return Action("choose", target=_stack_id(game, step["target"], line, path))
+        if "card" in step:  # a card in the hand (e.g. a DigiXros material)
+            return Action("choose", _hand_card(game, player, step["card"], line, path))
+        option = step.get("requirement")
+        if option is None and game.decision is not None:
+            # Pick the requirement index the engine offers for that target, when there is one.
+            sid = _stack_id(game, step["target"], line, path)
+            offered = [a for a in game.decision.actions if a.kind == "choose" and a.target == sid]
+            return offered[0] if offered else Action("choose", target=sid)
+        return Action("choose", target=_stack_id(game, step["target"], line, path), option=option)
     if kind in ("armor_purge", "evade", "barrier", "decoy"):
         return Action(kind, _stack_id(game, step["card"], line, path))
     if kind == "trigger":

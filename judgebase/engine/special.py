@@ -1,0 +1,368 @@
+"""Special ways to play and digivolve: DNA, DigiXros, Assembly, Burst, Link and App
+Fusion, DUAL cards and Arts Digivolve, ACE cards with <Blast Digivolve> and <Overflow>.
+
+A mixin of :class:`judgebase.engine.official.Game`; every refusal and event names
+its clause, as everywhere in the engine.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .cards import Requirement
+from .state import Action, Card, Decision, IllegalAction, Stack
+
+SPECIAL_KINDS = ("dna", "burst", "app_fusion", "link")
+
+
+class SpecialDigivolutions:
+    # ------------------------------------------------------------- requirements ----
+    def requirement_problem(self, req: Requirement, base: Card) -> IllegalAction | None:
+        """Why ``base`` doesn't meet a digivolution requirement (CR 2-3-5), or None."""
+        d = base.defn
+        if d.token:
+            return IllegalAction("cards can't be stacked on a token", "CR 4-21-3")
+        if req.name:
+            if d.name != req.name:
+                return IllegalAction(f"the requirement needs [{req.name}], not {d.name}", "CR 2-3-5")
+            return None
+        if req.level is not None:
+            if d.level is None:
+                return IllegalAction(f"{d.name} has no level, so a level requirement can't be met", "CR 2-3-5")
+            if d.level != req.level:
+                return IllegalAction(f"the requirement needs level {req.level}, not level {d.level}", "CR 2-3-5")
+        if req.colours and not set(req.colours) & set(d.colours):
+            return IllegalAction(
+                f"the requirement needs a {'/'.join(req.colours)} card; {d.name} is {'/'.join(d.colours) or 'colourless'}", "CR 2-3-5"
+            )
+        return None
+
+    # ------------------------------------------------------------ main actions ----
+    def _special_candidates(self, tp: int) -> list[Action]:
+        out = []
+        mine = self.stacks(tp)
+        for card in self.players[tp].hand:
+            d = card.defn
+            for i, (_cost, parts) in enumerate(d.dna):
+                for pair in permutations(mine, len(parts)):
+                    out.append(Action("dna", card.uid, option=i, targets=tuple(s.sid for s in pair)))
+            for i, (_req, _tamer) in enumerate(d.burst):
+                for stack in mine + ([self.players[tp].breeding] if self.players[tp].breeding else []):
+                    for tamer in mine:
+                        out.append(Action("burst", card.uid, stack.sid, i, targets=(tamer.sid,)))
+            for i, _ in enumerate(d.app_fusion):
+                for stack in mine:
+                    out.append(Action("app_fusion", card.uid, stack.sid, i))
+            if d.link:
+                for stack in mine:
+                    out.append(Action("link", card.uid, stack.sid))
+        return out
+
+    def _check_special(self, tp: int, a: Action) -> IllegalAction | None:
+        if self.phase != "main" or self.attack is not None:
+            return IllegalAction("this is a main phase action, with nothing pending", "CR 6-5-1")
+        card = next((c for c in self.players[tp].hand if c.uid == a.card), None)
+        if card is None:
+            return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
+        d = card.defn
+        if a.kind == "dna":
+            if not d.dna or a.option is None or not 0 <= a.option < len(d.dna):
+                return IllegalAction(f"{d.name} has no such [DNA Digivolution] requirement", "CR 8-2-1")
+            _cost, parts = d.dna[a.option]
+            if len(a.targets) != len(parts) or len(set(a.targets)) != len(a.targets):
+                return IllegalAction(f"DNA digivolution needs {len(parts)} different Digimon", "CR 8-2-3-1")
+            for sid, part in zip(a.targets, parts):
+                stack = self.find_stack(sid)
+                if stack is None or stack.owner != tp:
+                    return IllegalAction("DNA digivolution uses your own Digimon", "CR 8-2-3-1")
+                if stack.area != "battle":
+                    return IllegalAction(f"{stack!r} is in the breeding area; DNA digivolution uses Digimon in your battle area", "CR 6-5-1-2-2")
+                if stack.top.defn.category != "digimon":
+                    return IllegalAction(f"{stack!r} is not a Digimon", "CR 6-5-1-2-2")
+                problem = self.requirement_problem(part, stack.top)
+                if problem:
+                    return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
+            return None
+        if a.kind == "burst":
+            if not d.burst or a.option is None or not 0 <= a.option < len(d.burst):
+                return IllegalAction(f"{d.name} has no [Burst Digivolve] requirement", "CR 8-3-1")
+            req, tamer_name = d.burst[a.option]
+            stack = self.find_stack(a.target)
+            if stack is None or stack.owner != tp:
+                return IllegalAction("Burst digivolve one of your own cards on the field", "CR 8-3-3-1")
+            problem = self.requirement_problem(req, stack.top)
+            if problem:
+                return problem
+            tamer = self.find_stack(a.targets[0]) if a.targets else None
+            if tamer is None or tamer.owner != tp or tamer.area != "battle" or tamer.top.defn.category != "tamer":
+                return IllegalAction("Burst Digivolve returns one of your Tamers from the battle area", "CR 8-3-3-2")
+            if tamer.top.defn.name != tamer_name:
+                return IllegalAction(f"this Burst Digivolve needs [{tamer_name}], not {tamer.top.defn.name}", "CR 8-3-1")
+            return None
+        if a.kind == "app_fusion":
+            if not d.app_fusion or a.option is None or not 0 <= a.option < len(d.app_fusion):
+                return IllegalAction(f"{d.name} has no [App Fusion] requirement", "CR 8-4-1")
+            _cost, names = d.app_fusion[a.option]
+            stack = self.find_stack(a.target)
+            if stack is None or stack.owner != tp or stack.area != "battle":
+                return IllegalAction("App Fusion uses one of your linked Digimon in the battle area", "CR 8-4-3-1")
+            if not stack.links:
+                return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
+            if not self._app_pair(stack, names):
+                return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
+            return None
+        if a.kind == "link":
+            link = d.link
+            if not link:
+                return IllegalAction(f"{d.name} has no [Link] information", "CR 10-1-1")
+            stack = self.find_stack(a.target)
+            if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
+                return IllegalAction("a link goes into one of your Digimon in the battle area", "CR 10-1-1")
+            if stack.top.defn.token:
+                return IllegalAction("tokens can't get linked", "CR 4-21-4")
+            problem = self.requirement_problem(link["requirement"], stack.top)
+            if problem:
+                return IllegalAction(f"link requirement not met: {problem.reason}", "CR 10-1-3-1")
+            return None
+        return None
+
+    def _app_pair(self, stack: Stack, names: tuple[str, ...]) -> Card | None:
+        """The link card that forms a valid App Fusion pair with this Digimon (CR 8-4-2-1)."""
+        if stack.top.defn.name not in names:
+            return None
+        for link in stack.links:
+            if link.defn.name in names and link.defn.name != stack.top.defn.name:
+                return link
+        return None
+
+    def _do_special(self, tp: int, a: Action):
+        card = self._take_from_hand(tp, a.card)
+        if a.kind == "dna":
+            yield from self._dna(tp, card, a)
+        elif a.kind == "burst":
+            yield from self._burst(tp, card, a)
+        elif a.kind == "app_fusion":
+            yield from self._app_fusion(tp, card, a)
+        elif a.kind == "link":
+            yield from self._link(tp, card, self.find_stack(a.target))
+
+    # ------------------------------------------------------------------ DNA ----
+    def _dna(self, tp: int, card: Card, a: Action):
+        cost, parts = card.defn.dna[a.option]
+        materials = [self.find_stack(sid) for sid in a.targets]
+        self.emit("dna_declared", "CR 8-2-3-1", tp, card=card.name, materials=", ".join(repr(s) for s in materials))
+        self.pay(tp, cost, "CR 8-2-3-2", f"DNA digivolve into {card.name}")
+        cards: list[Card] = []
+        for stack in reversed(materials):  # CR 8-2-2-2: the left-named Digimon ends on top
+            for link in stack.links:
+                self.players[tp].trash.append(link)
+                self.emit("link_trashed", "CR 8-2-2-1-2", tp, card=link.name)
+            stack.links = []
+            self.players[tp].battle.remove(stack)
+            for c in stack.cards:
+                c.incarnation += 1  # CR 8-2-2-1-2: new cards
+            cards += stack.cards
+            if self.attack and (self.attack.attacker is stack or self.attack.target is stack):
+                self.emit("attack_participant_gone", "CR 8-2-2-1-3", tp, card=repr(stack))
+        card.face_up = True
+        card.incarnation += 1
+        result = self.new_stack(tp, cards + [card])
+        result.placed_turn = self.turn - 1  # CR 8-2-2-1-7: it can attack this turn
+        self.players[tp].battle.append(result)
+        self.emit("dna_digivolved", "CR 8-2-3-3", tp, card=repr(result), unsuspended="CR 8-2-2-1-1", cards=len(result.cards))
+        self._bonus_draw(tp, "CR 8-2-3-3")
+        self._trigger_on(result, "when_digivolving")
+        yield from self._resolve()
+
+    def _bonus_draw(self, tp: int, ref: str) -> None:
+        if self.players[tp].deck:
+            self._draw(tp, 1, ref)
+        else:
+            self.emit("no_bonus_draw", "CR 8-1-2-8", tp)
+
+    # ---------------------------------------------------------------- Burst ----
+    def _burst(self, tp: int, card: Card, a: Action):
+        req, tamer_name = card.defn.burst[a.option]
+        stack = self.find_stack(a.target)
+        tamer = self.find_stack(a.targets[0])
+        self.emit("burst_declared", "CR 8-3-3-1", tp, card=card.name, onto=repr(stack))
+        self._leave_field(tamer, "hand", "CR 8-3-3-2")
+        self.pay(tp, req.cost, "CR 8-3-3-3", f"Burst digivolve into {card.name}")
+        card.face_up = True
+        stack.cards.append(card)
+        self.emit("burst_digivolved", "CR 8-3-3-4", tp, card=repr(stack))
+        self._bonus_draw(tp, "CR 8-3-3-4")
+        self.burst_pending.append((stack.sid, card.uid, self.turn))
+        if stack.area == "battle":
+            self._trigger_on(stack, "when_digivolving")
+        yield from self._resolve()
+
+    def _burst_end_of_turn(self) -> None:
+        """CR 8-3-2-1: pending processing - the top card is trashed at the end of that turn."""
+        keep = []
+        for sid, uid, turn in self.burst_pending:
+            if turn != self.turn:
+                continue
+            stack = self.find_stack(sid)
+            if stack is None:
+                continue
+            if len(stack.cards) < 2 or stack.top.defn.category != "digimon":
+                self.emit("burst_nothing_trashed", "CR 8-3-2-1", stack.owner, card=repr(stack))
+                continue
+            top = stack.cards.pop()
+            top.incarnation += 1
+            self.players[stack.owner].trash.append(top)
+            self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
+            self._overflow([top], stack.owner)
+        self.burst_pending = keep
+
+    # ----------------------------------------------------------- Link / App ----
+    def _link(self, tp: int, card: Card, stack: Stack):
+        link = card.defn.link
+        self.emit("link_declared", "CR 10-1-3-1", tp, card=card.name, onto=repr(stack))
+        self.pay(tp, link["cost"], "CR 10-1-3-2", f"link {card.name}")
+        limit = self.link_limit(stack)
+        trashed = []
+        while len(stack.links) >= limit and stack.links:
+            old = stack.links.pop(0)  # CR 4-9-5: as many existing link cards are trashed
+            old.incarnation += 1
+            self.players[tp].trash.append(old)
+            trashed.append(old.name)
+        card.face_up = True
+        card.incarnation += 1
+        stack.links.append(card)  # CR 10-1-2-1: plugged in at the bottom
+        self.emit("linked", "CR 10-1-3-3", tp, card=card.name, onto=repr(stack), link_dp=link["dp"], trashed=trashed or None)
+        if trashed:
+            self.emit("link_limit", "CR 4-9-5", tp, card=repr(stack), trashed=", ".join(trashed))
+        self._trigger_on(stack, "when_linking")
+        yield from self._resolve()
+
+    def link_limit(self, stack: Stack) -> int:
+        """CR 4-9-5: 1 link card, plus <Link +X> (CR 16-40-1)."""
+        return 1 + (self.keyword(stack, "link_plus") or 0)
+
+    def _app_fusion(self, tp: int, card: Card, a: Action):
+        cost, names = card.defn.app_fusion[a.option]
+        stack = self.find_stack(a.target)
+        link = self._app_pair(stack, names)
+        self.emit("app_fusion_declared", "CR 8-4-3-1", tp, card=card.name, onto=repr(stack), link=link.name)
+        self.pay(tp, cost, "CR 8-4-3-2", f"App Fusion into {card.name}")
+        stack.links.remove(link)
+        stack.cards.append(link)
+        card.face_up = True
+        stack.cards.append(card)
+        self.emit("app_fused", "CR 8-4-3-3", tp, card=repr(stack), cards=len(stack.cards))
+        self._bonus_draw(tp, "CR 8-4-3-3")
+        self._trigger_on(stack, "when_digivolving")
+        yield from self._resolve()
+
+    # ---------------------------------------------------- DigiXros / Assembly ----
+    def _materials(self, tp: int, card: Card):
+        """CR 7-2 / 7-3: declared just before paying the play cost; returns (cost, cards placed under)."""
+        d = card.defn
+        cost = d.play_cost or 0
+        placed: list[Card] = []
+        if d.digixros:
+            reduction, names = d.digixros
+            chosen: dict[str, Card] = {}
+            while True:
+                options = []
+                for c in self.players[tp].hand:
+                    if c.defn.name in names and c.defn.name not in chosen:
+                        options.append(Action("choose", c.uid))
+                for s in self.stacks(tp):
+                    if s.top.defn.name in names and s.top.defn.name not in chosen:
+                        options.append(Action("choose", target=s.sid))
+                if not options:
+                    break
+                options.append(Action("done"))
+                pick = yield Decision(tp, "digixros", options, f"DigiXros for {d.name}: choose a card to place under it, or done")
+                if pick.kind == "done":
+                    break
+                if pick.card is not None:
+                    material = self._take_from_hand(tp, pick.card)
+                else:
+                    stack = self.find_stack(pick.target)
+                    material = stack.top
+                    self.players[tp].battle.remove(stack)  # CR 7-2-2-7: it leaves the field
+                    for other in stack.sources + stack.links:
+                        self.players[tp].trash.append(other)
+                    self.emit("left_field_for_digixros", "CR 7-2-2-7", tp, card=repr(stack))
+                chosen[material.defn.name] = material
+            if chosen:
+                # CR 7-2-2-8: the card named first ends on top.
+                placed = [chosen[n] for n in reversed(names) if n in chosen]
+                cost = max(0, cost - reduction * len(placed))
+                self.emit("digixros", "CR 7-2-2-1", tp, card=d.name, placed=len(placed), cost=cost)
+            elif d.digixros:
+                self.emit("no_digixros", "CR 7-2-2-12", tp, card=d.name)
+        elif d.assembly:
+            reduction, count, name = d.assembly
+            matching = [c for c in self.players[tp].trash if c.defn.name == name]
+            if len(matching) >= count:
+                choice = yield Decision(tp, "assembly", [Action("yes"), Action("no")], f"Assembly for {d.name}: place {count} [{name}] from your trash?")
+                if choice.kind == "yes":
+                    placed = matching[:count]
+                    for c in placed:
+                        self.players[tp].trash.remove(c)
+                    cost = max(0, cost - reduction)
+                    self.emit("assembly", "CR 7-3-2-1", tp, card=d.name, placed=count, cost=cost)
+            else:
+                self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=len(matching), need=count)
+        for c in placed:
+            c.incarnation += 1
+            c.face_up = True
+        return cost, placed
+
+    # ------------------------------------------------------- DUAL and ACE ----
+    def _arts_digivolve(self, tp: int, card: Card):
+        """CR 4-20-1: instead of trashing the used DUAL card, digivolve into it for free."""
+        options = [Action("decline")]
+        field = self.stacks(tp) + ([self.players[tp].breeding] if self.players[tp].breeding else [])
+        for stack in field:
+            for i, req in enumerate(card.defn.requirements):
+                if self.requirement_problem(req, stack.top) is None:
+                    options.append(Action("choose", target=stack.sid, option=i))
+        if len(options) == 1:
+            return False
+        pick = yield Decision(tp, "arts_digivolve", options, f"Arts Digivolve into {card.name}?")
+        if pick.kind != "choose":
+            return False
+        stack = self.find_stack(pick.target)
+        card.face_up = True
+        card.incarnation += 1
+        stack.cards.append(card)
+        self.emit("arts_digivolve", "CR 4-20-1", tp, card=repr(stack), cost=0)
+        self._bonus_draw(tp, "CR 8-1-3-3")
+        if stack.area == "battle":
+            self._trigger_on(stack, "when_digivolving")
+        yield from self._resolve()
+        return True
+
+    def _blast_options(self, player: int) -> list[Action]:
+        out = []
+        for card in self.players[player].hand:
+            if not card.defn.blast:
+                continue
+            for stack in self.stacks(player):
+                for i, req in enumerate(card.defn.requirements):
+                    if self.requirement_problem(req, stack.top) is None:
+                        out.append(Action("blast", card.uid, stack.sid, i))
+        return out
+
+    def _blast(self, player: int, a: Action):
+        """CR 16-26-1: at counter timing, digivolve into the ACE card from the hand for free."""
+        card = self._take_from_hand(player, a.card)
+        stack = self.find_stack(a.target)
+        card.face_up = True
+        stack.cards.append(card)
+        self.emit("blast_digivolve", "CR 16-26-1", player, card=repr(stack), cost=0)
+        self._bonus_draw(player, "CR 8-1-3-3")
+        self._trigger_on(stack, "when_digivolving")
+        yield from self._resolve()
+
+    def _overflow(self, cards: list[Card], owner: int) -> None:
+        """CR 4-19-1: an ACE card leaving the field or a stack costs its owner memory."""
+        for card in cards:
+            if card.defn.overflow:
+                self.set_mem(owner, self.mem(owner) - card.defn.overflow, "CR 4-19-1", f"<Overflow> of {card.name}")
