@@ -258,8 +258,10 @@ def verify(paths, ruleset, source, as_json):
 
 @cli.command()
 @click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def explain(scenario):
+@click.option("--raw", is_flag=True, help="Print the events as data instead of sentences.")
+def explain(scenario, raw):
     """Print a scenario's event log, each event with the clause that caused it."""
+    from .engine.narrate import describe
     from .scenarios.runner import ScenarioError, run
 
     try:
@@ -271,7 +273,7 @@ def explain(scenario):
     click.echo(f"cites: {', '.join(result.cites)}" + (f"   ruling: {result.ruling}" if result.ruling else ""))
     click.echo("")
     for i, event in enumerate(result.log, 1):
-        click.echo(f"{i:>3}. {event}")
+        click.echo(f"{i:>3}. {event if raw else describe(event)}")
     click.echo("")
     if result.passed:
         click.secho(f"PASS: {result.steps} steps as the rules say", fg="green")

@@ -17,6 +17,7 @@ def _cards(game):
 
 def test_random_self_play_keeps_every_invariant():
     outcomes = collections.Counter()
+    events = collections.Counter()
     for seed in range(GAMES):
         game = Game(random_game_config(seed)).start()
         rng = random.Random(seed)
@@ -34,9 +35,14 @@ def test_random_self_play_keeps_every_invariant():
             assert steps < 20_000
         assert game.winner is not None or game.over_reason, f"seed {seed}: ended without a winner or reason"
         outcomes[game.over_reason] += 1
+        events.update(e.kind for e in game.log)
     assert sum(outcomes.values()) == GAMES
     # Both ways to win occur in a real sample of games.
     assert outcomes["successful attack with 0 security cards"] > 0
+    # The random decks really exercise the special mechanics and keywords.
+    for kind in ("dna_digivolved", "digixros", "assembly", "burst_digivolved", "linked", "arts_digivolve",
+                 "blast_digivolve", "block", "counter", "security_effect", "retaliation", "barrier"):
+        assert events[kind] > 0, f"no {kind} in {GAMES} games"
 
 
 def _midgame(seed=7, steps=60):

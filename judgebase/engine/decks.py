@@ -100,6 +100,7 @@ def random_cards(rng: random.Random, colours: tuple[str, str], prefix: str) -> t
     }
     cards.update(options)
     extras = [tamer] * 2 + [n for n in options for _ in range(2)]
+    extras += _special_cards(cards, colours, prefix, tamer)
     deck = (extras + sorted(deck, key=lambda n: (int(n.split("-L")[1][0]), n)))[:DECK_SIZE]
     return cards, deck, eggs[:EGG_DECK_MAX]
 
@@ -116,3 +117,33 @@ def random_game_config(seed: int) -> dict:
         cards.update(defs)
         players.append({"deck": deck, "eggs": eggs})
     return {"seed": seed, "cards": cards, "players": players, "phase": "setup", "first_player": rng.randint(0, 1)}
+
+
+def _special_cards(cards: dict, colours: tuple[str, str], prefix: str, tamer: str) -> list[str]:
+    """One card per special mechanic (DNA, DigiXros, Assembly, Burst, Link, App Fusion, DUAL, ACE)."""
+    a, b = colours
+    l3a, l3b, l4a, l4b = f"{prefix}-{a}-L3-0", f"{prefix}-{b}-L3-0", f"{prefix}-{a}-L4-0", f"{prefix}-{b}-L4-0"
+    specials = {
+        f"{prefix}-dna": {"category": "digimon", "level": 5, "colours": [a, b], "dp": 9000, "play_cost": 12,
+                          "dna": [{"cost": 1, "parts": [{"colours": [a], "level": 4}, {"colours": [b], "level": 4}]}]},
+        f"{prefix}-xros": {"category": "digimon", "level": 5, "colours": [a], "dp": 8000, "play_cost": 9,
+                           "digixros": {"reduction": 2, "cards": [l3a, l3b]}},
+        f"{prefix}-assembly": {"category": "digimon", "level": 5, "colours": [b], "dp": 8000, "play_cost": 10,
+                               "assembly": {"reduction": 5, "count": 2, "name": l3a}},
+        f"{prefix}-burst": {"category": "digimon", "level": 6, "colours": [a], "dp": 12000, "play_cost": 14,
+                            "burst": [{"colours": [a], "level": 5, "cost": 0, "tamer": tamer}],
+                            "digivolve": [{"colours": [a], "level": 5, "cost": 4}]},
+        f"{prefix}-link": {"category": "digimon", "level": 3, "colours": [b], "dp": 3000, "play_cost": 3,
+                           "link": {"cost": 1, "requirement": {"colours": [a, b]}, "dp": 2000}},
+        f"{prefix}-app": {"category": "digimon", "level": 5, "colours": [b], "dp": 7000, "play_cost": 9,
+                          "app_fusion": [{"cost": 1, "cards": [l4a, l4b, f"{prefix}-link"]}]},
+        f"{prefix}-dual": {"category": "digimon", "level": 4, "colours": [a], "dp": 6000, "play_cost": 6,
+                           "digivolve": [{"colours": [a], "level": 3, "cost": 2}],
+                           "option": {"use_cost": 2, "colours": [a], "effects": [{"timing": "main", "do": [{"draw": 1}]}]}},
+        f"{prefix}-ace": {"category": "digimon", "level": 5, "colours": [b], "dp": 8000, "play_cost": 6, "overflow": 3,
+                          "blast_digivolve": True, "digivolve": [{"colours": [b], "level": 4, "cost": 3}]},
+    }
+    for name, spec in specials.items():
+        spec["number"] = name
+        cards[name] = spec
+    return [n for n in specials for _ in range(1)]

@@ -288,7 +288,10 @@ class SpecialDigivolutions:
                     for other in stack.sources + stack.links:
                         self.players[tp].trash.append(other)
                     self.emit("left_field_for_digixros", "CR 7-2-2-7", tp, card=repr(stack))
+                self.players[tp].processing.append(material)  # revealed, not yet placed (CR 7-2-2-3)
                 chosen[material.defn.name] = material
+            for material in chosen.values():
+                self.players[tp].processing.remove(material)
             if chosen:
                 # CR 7-2-2-8: the card named first ends on top.
                 placed = [chosen[n] for n in reversed(names) if n in chosen]
