@@ -147,3 +147,51 @@ def _special_cards(cards: dict, colours: tuple[str, str], prefix: str, tamer: st
         spec["number"] = name
         cards[name] = spec
     return [n for n in specials for _ in range(1)]
+
+
+def tamer_tactics_problems(deck: list[str], pile: list[str], categories: dict[str, str]) -> list[tuple[str, str]]:
+    """(message, ref) for each way a Tamer Tactics deck breaks TT §1.1 / §1.2."""
+    problems = []
+    if len(deck) != DECK_SIZE:
+        problems.append((f"the main deck has {len(deck)} cards; it must have exactly {DECK_SIZE}", "TT §1.1"))
+    if any(categories.get(n) not in ("digimon", "option") for n in deck):
+        problems.append(("the main deck holds only Digimon and Option cards", "TT §1.1"))
+    tamers = [n for n in pile if categories.get(n) == "tamer"]
+    eggs = [n for n in pile if categories.get(n) == "digi-egg"]
+    if not 4 <= len(tamers) <= 7 or len(set(tamers)) != len(tamers):
+        problems.append((f"{len(tamers)} Tamers ({len(set(tamers))} different); the pile needs 4-7, all different", "TT §1.2"))
+    if not 2 <= len(eggs) <= 5 or max(Counter(eggs).values(), default=0) > COPIES_MAX:
+        problems.append((f"{len(eggs)} Digi-Eggs; the pile needs 2-5, at most {COPIES_MAX} of each", "TT §1.2"))
+    return problems
+
+
+def random_tamer_tactics_config(seed: int) -> dict:
+    """A new Tamer Tactics game: 50-card main decks without Tamers, 6-12 card Tamer+Digi-Egg piles."""
+    rng = random.Random(seed)
+    cards: dict[str, dict] = {}
+    players = []
+    for prefix in ("a", "b"):
+        colours = tuple(rng.sample(COLOURS, 2))
+        defs, deck, eggs = random_cards(rng, colours, prefix)
+        cards.update(defs)
+        deck = [n for n in deck if defs[n]["category"] != "tamer"]
+        filler = [n for n in defs if defs[n]["category"] == "digimon" and deck.count(n) < COPIES_MAX]
+        while len(deck) < DECK_SIZE:
+            name = rng.choice(filler)
+            if deck.count(name) < COPIES_MAX:
+                deck.append(name)
+        tamers = [f"{prefix}-tamer"]  # the Tamer the Burst card names
+        for i in range(rng.randint(3, 6)):
+            name = f"{prefix}-tt-tamer-{i}"
+            cards[name] = {"category": "tamer", "colours": [rng.choice(colours)], "play_cost": 2, "number": name,
+                           "effects": [rng.choice([
+                               {"timing": "on_play", "do": [{"draw": 1}]},
+                               {"timing": "your_turn", "do": [{"dp": {"amount": 1000, "target": "self"}}]},
+                               {"timing": "on_play", "do": [{"memory": 1}]},
+                           ])]}
+            tamers.append(name)
+        pile = tamers + eggs[: rng.randint(2, 5)]
+        categories = {n: cards[n]["category"] for n in set(deck) | set(pile)}
+        assert not tamer_tactics_problems(deck, pile, categories), tamer_tactics_problems(deck, pile, categories)
+        players.append({"deck": deck, "eggs": pile})
+    return {"seed": seed, "cards": cards, "players": players, "phase": "setup", "first_player": rng.randint(0, 1)}

@@ -56,6 +56,8 @@ class Game(SpecialDigivolutions):
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
+        self._xros_names: tuple[str, ...] | None = None  # the DigiXros being chosen, for refusals
+        self._arts_card: Card | None = None
         self._build(config)
 
     # ------------------------------------------------------------- building ----
@@ -409,7 +411,7 @@ class Game(SpecialDigivolutions):
         choice = yield Decision(tp, "breeding", options, "hatch, move or do nothing")
         ps = self.players[tp]
         if choice.kind == "hatch":
-            card = ps.eggs.pop(0)
+            card = yield from self._hatch_card(tp)
             card.incarnation += 1
             ps.breeding = self.new_stack(tp, [card], area="breeding")
             self.emit("hatch", "CR 4-18-1", tp, card=card.name)
@@ -419,10 +421,16 @@ class Game(SpecialDigivolutions):
             stack.area = "battle"
             ps.battle.append(stack)
             self.emit("move", "CR 4-17-1", tp, card=repr(stack))
+            yield from self._after_place(stack, "move")
             self._trigger_on(stack, "when_moving")
             yield from self._resolve()
         else:
             self.emit("breeding_skip", "CR 6-4-1-3", tp)
+
+    def _hatch_card(self, tp: int):
+        """CR 4-18-1: the top card of the Digi-Egg deck."""
+        return self.players[tp].eggs.pop(0)
+        yield  # pragma: no cover
 
     def _phase_main(self):
         tp = self.turn_player
@@ -506,6 +514,10 @@ class Game(SpecialDigivolutions):
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
         if action.kind == "block":
             return self._check_block(action) or IllegalAction("no block is possible now", "CR 12-1-1")
+        if action.kind == "blast" and (d is None or d.kind != "counter"):
+            if self.attack is not None and self.attack.countered:
+                return IllegalAction("only 1 [Counter] effect can be activated per attack", "CR 11-3-2")
+            return IllegalAction("<Blast Digivolve> is used at the counter timing of an opponent's attack", "CR 11-3-1")
         if d is not None and d.kind == "effect_digivolve" and action.kind in ("dna", "burst", "app_fusion"):
             ref = {"dna": "CR 8-2-2-4", "burst": "CR 8-3-2-2", "app_fusion": "CR 8-4-2-2"}[action.kind]
             return IllegalAction(f"an effect that lets you digivolve doesn't allow {action.kind.replace('_', ' ')}", ref)
@@ -519,8 +531,37 @@ class Game(SpecialDigivolutions):
             if d.kind == "main" and action.kind in ("no_block", "counter", "no_counter"):
                 return IllegalAction(f"{action.kind} is only possible during an attack", "CR 11-1-3")
             return IllegalAction(f"now P{d.player + 1} must decide: {d.kind}", _DECISION_REF.get(d.kind, "CR 6-1-3"))
-        err = self._check(action)
+        err = self._check(action) or self._refusal(d, action)
         return err or IllegalAction(f"{action} is not a choice here (waiting for: {d.kind if d else 'nothing'})", _DECISION_REF.get(d.kind if d else "", "CR 6-1-3"))
+
+    def _refusal(self, d: Decision | None, a: Action) -> IllegalAction | None:
+        """The clause behind refusing a choice the current decision doesn't offer."""
+        if d is None:
+            return None
+        owner = d.player
+        if d.kind == "digixros" and a.kind == "choose":
+            card = self.find_card(a.card) if a.card is not None else None
+            stack = self.find_stack(a.target) if a.target is not None else None
+            named = card or (stack.top if stack else None)
+            if named is None or (stack is not None and (stack.owner != owner or stack.area != "battle")) or (
+                card is not None and card not in self.players[owner].hand
+            ):
+                return IllegalAction("DigiXros uses the named cards from your hand and/or battle area", "CR 7-2-1")
+            if named.defn.name not in (self._xros_names or ()):
+                return IllegalAction(f"{named.defn.name} is not named in the DigiXros requirements", "CR 7-2-1")
+            return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
+        if d.kind in ("arts_digivolve", "counter") and a.kind in ("choose", "blast"):
+            stack = self.find_stack(a.target) if a.target is not None else None
+            card = self._arts_card if d.kind == "arts_digivolve" else self.find_card(a.card)
+            if stack is None or stack.owner != owner:
+                return IllegalAction("digivolve one of your own cards on the field", "CR 8-1-3-1")
+            if card is not None and d.kind == "counter" and not card.defn.blast:
+                return IllegalAction(f"{card.defn.name} has no <Blast Digivolve>", "CR 16-26-1")
+            if card is not None:
+                problems = [self.requirement_problem(r, stack.top) for r in card.defn.requirements]
+                if problems and all(problems):
+                    return problems[0]
+        return None
 
     def _check(self, a: Action) -> IllegalAction | None:
         tp = self.turn_player
@@ -726,9 +767,15 @@ class Game(SpecialDigivolutions):
         stack = self.new_stack(tp, list(sources) + [card], label=label)
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
+        yield from self._after_place(stack, "play" if ref == "CR 7-1-3" and cost is not None else "effect")
         self._trigger_on(stack, "on_play")
         yield from self._resolve()
         return stack
+
+    def _after_place(self, stack: Stack, how: str):
+        """Hook for rulesets that track more about a card entering the battle area (Tamer Tactics groups)."""
+        return
+        yield  # pragma: no cover
 
     def _digivolve(self, tp, a: Action, cost: int | None = None):
         card = next(c for c in self.players[tp].hand if c.uid == a.card)
@@ -803,6 +850,16 @@ class Game(SpecialDigivolutions):
         yield from self._block_timing()
         yield from self._confirm_attack()
         yield from self._end_attack()
+
+    def _raid_candidates(self, stacks: list[Stack]) -> list[Stack]:
+        return stacks
+
+    def _attack_targets(self, tp: int, attacker: Stack, via: str) -> list[int]:
+        """Targets an attack by a keyword may take: the opponent (-1) and/or opposing Digimon."""
+        allow_unsuspended = via == "execute"  # CR 16-38-1
+        targets = [] if via == "vortex" else [-1]  # CR 16-33-1: Vortex attacks Digimon only
+        targets += [s.sid for s in self.stacks(1 - tp) if s.top.defn.category == "digimon" and (s.suspended or allow_unsuspended)]
+        return targets
 
     def _counter_timing(self):
         opp = 1 - self.turn_player
@@ -1021,7 +1078,7 @@ class Game(SpecialDigivolutions):
         if cause == "effect" and by is not None and by != owner:
             for other in self.stacks(owner):
                 spec = self.keyword(other, "decoy")
-                if other is not stack and spec and (spec is True or spec in stack.top.defn.colours):
+                if other is not stack and spec and (spec is True or spec in stack.top.defn.colours) and self._decoy_allowed(other, stack):
                     options.append(Action("decoy", other.sid))
         if len(options) == 1:
             return False
@@ -1048,6 +1105,9 @@ class Game(SpecialDigivolutions):
             self._trigger_deleted(other, "effect")
             return True
         return False
+
+    def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
+        return True
 
     def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False) -> None:
         owner = stack.owner
@@ -1160,7 +1220,9 @@ class Game(SpecialDigivolutions):
         a = self.attack
         if a is None or a.attacker is not p.stack or a.attacker not in self.players[p.player].battle:
             return
-        candidates = [s for s in self.stacks(1 - p.player) if not s.suspended and s is not a.target and self.dp(s) is not None]
+        candidates = self._raid_candidates(
+            [s for s in self.stacks(1 - p.player) if not s.suspended and s is not a.target and self.dp(s) is not None]
+        )
         if not candidates:
             return
         top = max(self.dp(s) for s in candidates)
@@ -1191,9 +1253,7 @@ class Game(SpecialDigivolutions):
         stack = p.stack
         if stack not in self.players[p.player].battle or stack.suspended or self.attack is not None:
             return
-        allow_unsuspended = kw == "execute"
-        targets = [] if kw == "vortex" else [-1]
-        targets += [s.sid for s in self.stacks(1 - p.player) if s.top.defn.category == "digimon" and (s.suspended or allow_unsuspended)]
+        targets = self._attack_targets(p.player, stack, kw)
         if not targets:
             return
         options = [Action("decline")] + [Action("choose", target=t) for t in targets]
@@ -1201,7 +1261,7 @@ class Game(SpecialDigivolutions):
         if choice.kind == "choose":
             yield from self._declare_attack(p.player, stack, choice.target, via=kw)
 
-    def _choose_targets(self, controller: int, who: str, step: dict):
+    def _choose_targets(self, controller: int, who: str, step: dict, source: Stack | None = None):
         """Stacks an effect step may affect; breeding areas are never candidates (CR 3-4-7-5)."""
         if who == "self":
             return None
@@ -1285,7 +1345,9 @@ class Game(SpecialDigivolutions):
             if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
                 self.emit("blitz_unavailable", "CR 7-1-2-1", me, why="placed on the field this turn")
                 return None
-            targets = [-1] + [s.sid for s in self.stacks(opp) if s.suspended and s.top.defn.category == "digimon"]
+            targets = self._attack_targets(me, stack, "blitz")
+            if not targets:
+                return None
             options = [Action("decline")] + [Action("choose", target=t) for t in targets]
             choice = yield Decision(me, "blitz", options, "<Blitz>: attack?")
             if choice.kind == "choose":
@@ -1314,11 +1376,12 @@ class Game(SpecialDigivolutions):
             stack_ = self.new_stack(me, [token])
             self.players[me].battle.append(stack_)
             self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
+            yield from self._after_place(stack_, "effect")
             return None
         # Steps with a target.
         spec = arg if isinstance(arg, dict) else {"amount": arg}
         who = spec.get("target", "self")
-        targets = self._choose_targets(me, who, spec)
+        targets = self._choose_targets(me, who, spec, stack)
         if targets is None:
             chosen = [stack] if stack is not None and stack in self.stacks() else []
         elif who.startswith("all_"):
@@ -1358,15 +1421,33 @@ class Game(SpecialDigivolutions):
                 self._leave_field(s, "hand", "CR 15-8")
         elif name == "de_digivolve":
             for s in chosen:
-                self._de_digivolve(me, s, int(spec.get("amount", 1)))
+                room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
+                declared = room
+                if room > 1:
+                    # CR 16-12-1: the player declares a number from 1 up to the value.
+                    pick = yield Decision(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
+                                          f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?")
+                    declared = pick.option
+                self._de_digivolve(me, s, max(1, declared))
         return None
 
+    def _de_digivolve_room(self, stack: Stack, amount: int) -> int:
+        """How many cards <De-Digivolve> can trash here: never a level 3 or lower card (CR 16-12-4).
+        The last card of a stack is kept: the official text is silent on it, and trashing it would
+        remove the Digimon, which <De-Digivolve> does not describe."""
+        room = 0
+        for card in reversed(stack.cards[1:]):
+            if room == amount or (card.defn.level is not None and card.defn.level <= 3):
+                break
+            room += 1
+        return room
+
     def _de_digivolve(self, me: int, stack: Stack, amount: int) -> None:
-        """CR 16-12: trash from the top, one card at a time; never a level 3 or lower card (16-12-4)."""
+        """CR 16-12: trash the declared number of cards from the top, one at a time (16-12-5)."""
         trashed = []
         for _ in range(amount):
             top = stack.top
-            if len(stack.cards) == 1 or (top.defn.level is not None and top.defn.level <= 3) or top.defn.level is None:
+            if len(stack.cards) == 1 or (top.defn.level is not None and top.defn.level <= 3):
                 break
             stack.cards.pop()
             top.incarnation += 1
@@ -1446,7 +1527,7 @@ class Game(SpecialDigivolutions):
 
 
 _FAMILIES = {
-    "main": ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link"),
+    "main": ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link", "protect"),
     "effect_digivolve": ("digivolve", "decline"),
     "breeding": ("hatch", "move", "skip"),
     "mulligan": ("keep", "mulligan"),
@@ -1469,4 +1550,5 @@ _DECISION_REF = {
     "blitz": "CR 16-16-1",
     "vortex": "CR 16-33-1",
     "execute": "CR 16-38-1",
+    "de_digivolve": "CR 16-12-1",
 }

@@ -169,10 +169,14 @@ class SpecialDigivolutions:
         result = self.new_stack(tp, cards + [card])
         result.placed_turn = self.turn - 1  # CR 8-2-2-1-7: it can attack this turn
         self.players[tp].battle.append(result)
+        self._dna_result(result, materials)
         self.emit("dna_digivolved", "CR 8-2-3-3", tp, card=repr(result), unsuspended="CR 8-2-2-1-1", cards=len(result.cards))
         self._bonus_draw(tp, "CR 8-2-3-3")
         self._trigger_on(result, "when_digivolving")
         yield from self._resolve()
+
+    def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
+        """Hook: rulesets that track more about a Digimon (Tamer Tactics groups) carry it over here."""
 
     def _bonus_draw(self, tp: int, ref: str) -> None:
         if self.players[tp].deck:
@@ -186,7 +190,7 @@ class SpecialDigivolutions:
         stack = self.find_stack(a.target)
         tamer = self.find_stack(a.targets[0])
         self.emit("burst_declared", "CR 8-3-3-1", tp, card=card.name, onto=repr(stack))
-        self._leave_field(tamer, "hand", "CR 8-3-3-2")
+        self._return_burst_tamer(tamer)
         self.pay(tp, req.cost, "CR 8-3-3-3", f"Burst digivolve into {card.name}")
         card.face_up = True
         stack.cards.append(card)
@@ -196,6 +200,9 @@ class SpecialDigivolutions:
         if stack.area == "battle":
             self._trigger_on(stack, "when_digivolving")
         yield from self._resolve()
+
+    def _return_burst_tamer(self, tamer: Stack) -> None:
+        self._leave_field(tamer, "hand", "CR 8-3-3-2")
 
     def _burst_end_of_turn(self) -> None:
         """CR 8-3-2-1: pending processing - the top card is trashed at the end of that turn."""
@@ -264,6 +271,7 @@ class SpecialDigivolutions:
         placed: list[Card] = []
         if d.digixros:
             reduction, names = d.digixros
+            self._xros_names = names
             chosen: dict[str, Card] = {}
             while True:
                 options = []
@@ -328,6 +336,7 @@ class SpecialDigivolutions:
                     options.append(Action("choose", target=stack.sid, option=i))
         if len(options) == 1:
             return False
+        self._arts_card = card
         pick = yield Decision(tp, "arts_digivolve", options, f"Arts Digivolve into {card.name}?")
         if pick.kind != "choose":
             return False

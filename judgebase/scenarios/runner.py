@@ -236,6 +236,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "activate":
         return Action("activate", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))
     if kind == "choose":
+        if "number" in step:  # a declared number, e.g. for <De-Digivolve>
+            return Action("choose", option=int(step["number"]))
         if "card" in step:  # a card in the hand (e.g. a DigiXros material)
             return Action("choose", _hand_card(game, player, step["card"], line, path))
         option = step.get("requirement")
@@ -245,6 +247,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
             offered = [a for a in game.decision.actions if a.kind == "choose" and a.target == sid]
             return offered[0] if offered else Action("choose", target=sid)
         return Action("choose", target=_stack_id(game, step["target"], line, path), option=option)
+    if kind == "protect":
+        return Action("protect", _stack_id(game, step["card"], line, path))
     if kind in ("armor_purge", "evade", "barrier", "decoy"):
         return Action(kind, _stack_id(game, step["card"], line, path))
     if kind == "trigger":

@@ -1,0 +1,383 @@
+"""The Tamer Tactics format (seed 001, v0.9.1) on top of the official engine.
+
+Everything the format does not change works as in :class:`~judgebase.engine.official.Game`.
+What it changes, each citing its ``TT §`` section: the Tamer+Digi-Egg pile and the
+starting Tamer (§2.0), always a Tamer in play (§2.1), later Tamers (§2.2), Tamers'
+[On Play] (§2.3), groups and orphans (§2.4, §2.5), effect reach (§2.6), attack limits
+(§3) and the protected card of the turn (§4).
+
+Where 001 can be read two ways the engine takes one reading and says so:
+- moving Tamers (conflict tamer-move-cost-count): the first Tamer a player moves from
+  the breeding area is free, every later one costs 2 memory;
+- an attack from <Blitz>/<Vortex>/<Execute> on the opponent's security uses the group's
+  security attack, not the keyword +1 (conflict keyword-attack-on-player); on a Digimon
+  it uses the +1;
+- an Option used from the hand has no group, so its "your Digimon" reaches all of them
+  (conflict option-effect-group).
+"""
+
+from __future__ import annotations
+
+from .official import Game
+from .state import Action, Decision, IllegalAction, Stack
+
+NORMAL_ATTACKS = 3
+EXTRA_ATTACKS = 1
+PROTECTIONS_PER_LINE = 2
+TAMER_MOVE_COST = 2
+
+
+class TamerTacticsGame(Game):
+    ruleset = "tamer_tactics"
+
+    def __init__(self, config: dict):
+        self.tt_security_attacks: set[tuple[int, int]] = set()  # (turn, group)
+        self.tt_non_security: dict[tuple[int, int], int] = {}  # (turn, player) -> normal attacks declared
+        self.tt_extra_used: set[tuple[int, int]] = set()  # (turn, player)
+        self.tt_tamers_moved = [0, 0]
+        self.tt_valve = [False, False]
+        self.tt_window: tuple[int, int] | None = None  # (turn, stack) eligible for protection
+        self.tt_protected_turn: dict[int, int] = {}
+        self.tt_regroup: list[int] = []
+        super().__init__(config)
+
+    # ------------------------------------------------------------ building ----
+    def _build(self, config: dict) -> None:
+        super()._build(config)
+        for p, spec in enumerate(config.get("players", [{}, {}])):
+            for item, stack in zip(spec.get("battle", []), self.players[p].battle):
+                if item.get("group"):
+                    stack.group = self.labels.get(item["group"])
+            for key in ("tamers_moved",):
+                if key in spec:
+                    self.tt_tamers_moved[p] = int(spec[key])
+
+    def tamers(self, player: int) -> list[Stack]:
+        return [s for s in self.players[player].battle if s.top.defn.category == "tamer"]
+
+    def group_of(self, stack: Stack) -> int | None:
+        return stack.sid if stack.top.defn.category == "tamer" else stack.group
+
+    def is_protected(self, stack: Stack) -> bool:
+        return stack.protected_until > self.turn
+
+    # ------------------------------------------------------------- set-up ----
+    def _setup(self):
+        """TT §2.0: shuffle, starting Tamer straight to the battle area, its [On Play], then hands."""
+        first = self.turn_player
+        for p in (0, 1):
+            self.rng.shuffle(self.players[p].deck)
+            self.rng.shuffle(self.players[p].eggs)
+            self.emit("shuffle", "TT §2.0.2", p)
+        self.emit("first_player", "TT §2.0.1", first)
+        for p in (0, 1):
+            yield from self._search_tamer(p, to="battle", ref="TT §2.0.3")
+        for p in (first, 1 - first):  # TT §2.0.4: the first player's [On Play] first
+            for stack in self.tamers(p):
+                self._trigger_on(stack, "on_play")
+                self.emit("starting_tamer_on_play", "TT §2.0.4", p, card=repr(stack))
+            yield from self._resolve()
+        for p in (0, 1):
+            self._draw(p, 5, "TT §2.0.5")
+        for p in (first, 1 - first):
+            choice = yield Decision(p, "mulligan", [Action("keep"), Action("mulligan")], "keep or re-draw?")
+            if choice.kind == "mulligan":
+                ps = self.players[p]
+                ps.deck.extend(ps.hand)
+                ps.hand.clear()
+                self.rng.shuffle(ps.deck)
+                self.emit("mulligan", "CR 5-2-1-5", p)
+                self._draw(p, 5, "CR 5-2-1-5")
+        for p in (0, 1):
+            ps = self.players[p]
+            top5, ps.deck = ps.deck[:5], ps.deck[5:]
+            ps.security = list(reversed(top5))
+            self.emit("security_set", "TT §2.0.6", p, cards=len(top5))
+        self.memory = 0
+        self.emit("memory_set", "TT §2.0.7", value=0)
+        self.emit("game_start", "TT §2.0.8", first)
+
+    def _search_tamer(self, p: int, to: str, ref: str):
+        ps = self.players[p]
+        names = sorted({c.defn.name for c in ps.eggs if c.defn.category == "tamer"})
+        if not names:
+            self.emit("no_tamer_to_search", ref, p)
+            return None
+        if len(names) > 1:
+            options = [Action("choose", option=i) for i in range(len(names))]
+            pick = yield Decision(p, "search_tamer", options, "search a Tamer: " + "; ".join(f"{i}: {n}" for i, n in enumerate(names)))
+            name = names[pick.option]
+        else:
+            name = names[0]
+        card = next(c for c in ps.eggs if c.defn.name == name)
+        ps.eggs.remove(card)
+        self.rng.shuffle(ps.eggs)
+        card.incarnation += 1
+        if to == "battle":
+            stack = self.new_stack(p, [card])
+            ps.battle.append(stack)
+        else:
+            stack = self.new_stack(p, [card], area="breeding")
+            ps.breeding = stack
+        self.emit("tamer_searched", ref, p, card=repr(stack), to=to)
+        return card
+
+    # ---------------------------------------------------------- breeding ----
+    def _hatch_card(self, tp: int):
+        if self.tt_valve[tp]:
+            # TT §2.1.2: after a voluntary Burst left no Tamer, the next hatch searches one.
+            self.tt_valve[tp] = False
+            ps = self.players[tp]
+            names = sorted({c.defn.name for c in ps.eggs if c.defn.category == "tamer"})
+            if names:
+                name = names[0]
+                if len(names) > 1:
+                    pick = yield Decision(tp, "search_tamer", [Action("choose", option=i) for i in range(len(names))],
+                                          "safety valve: search a Tamer: " + "; ".join(f"{i}: {n}" for i, n in enumerate(names)))
+                    name = names[pick.option]
+                card = next(c for c in ps.eggs if c.defn.name == name)
+                ps.eggs.remove(card)
+                self.rng.shuffle(ps.eggs)
+                self.emit("safety_valve", "TT §2.1.2", tp, card=card.name)
+                return card
+        return self.players[tp].eggs.pop(0)
+
+    def _check(self, a: Action):
+        tp = self.turn_player
+        ps = self.players[tp]
+        if a.kind == "move" and ps.breeding is not None and ps.breeding.top.defn.category == "tamer":
+            return None  # TT §2.2.2: Tamers move from the breeding area to the battle area
+        if a.kind == "protect":
+            return self._check_protect(tp, a)
+        return super()._check(a)
+
+    def _after_place(self, stack: Stack, how: str):
+        tp = stack.owner
+        if stack.top.defn.category == "tamer":
+            if how == "move":
+                if self.tt_tamers_moved[tp] >= 1:
+                    self.pay(tp, TAMER_MOVE_COST, "TT §2.2.3", "move a Tamer to the battle area")
+                self.tt_tamers_moved[tp] += 1
+                # TT §2.3.1: a Tamer's [On Play] fires when it enters the battle area.
+                self._trigger_on(stack, "on_play")
+                self.emit("tamer_on_play", "TT §2.3.1", tp, card=repr(stack))
+            return
+        if stack.top.defn.category != "digimon":
+            return
+        yield from self._join_group(stack, "TT §2.4.1" if how in ("play", "move") else "TT §2.4.3")
+        if how == "play":
+            self.tt_window = (self.turn, stack.sid)  # TT §4.1: a card just played from the main deck
+
+    def _join_group(self, stack: Stack, ref: str):
+        tamers = self.tamers(stack.owner)
+        if not tamers:
+            stack.group = None
+            self.emit("orphan", "TT §2.4.5", stack.owner, card=repr(stack))
+            return
+        if len(tamers) == 1:
+            chosen = tamers[0]
+        else:
+            options = [Action("choose", target=t.sid) for t in tamers]
+            pick = yield Decision(stack.owner, "group", options, f"{stack!r} joins which Tamer's group?")
+            chosen = self.find_stack(pick.target)
+        stack.group = chosen.sid
+        self.emit("joins_group", ref, stack.owner, card=repr(stack), tamer=repr(chosen))
+
+    # ------------------------------------------------------------- playing ----
+    def _check_play(self, tp, card, a):
+        err = super()._check_play(tp, card, a)
+        if err:
+            return err
+        if card.defn.category == "tamer":
+            return IllegalAction("Tamers enter from the Tamer+Digi-Egg pile, not from the hand", "TT §2.2.2")
+        if card.defn.category == "digimon" and not self.tamers(tp):
+            return IllegalAction("no Digimon can be played without a Tamer in your battle area", "TT §2.2.5")
+        return None
+
+    def _check_digivolve(self, tp, card, a):
+        stack = self.find_stack(a.target)
+        if stack is not None and stack.top.defn.category == "tamer":
+            return IllegalAction("a Tamer can't digivolve into a Digimon in this format", "TT §2.2.4")
+        return super()._check_digivolve(tp, card, a)
+
+    def _digivolve(self, tp, a: Action, cost=None):
+        stack = self.find_stack(a.target)
+        yield from super()._digivolve(tp, a, cost)
+        if stack is not None and stack.area == "battle":
+            self.tt_window = (self.turn, stack.sid)  # TT §4.2: declared after its [When Digivolving]
+
+    def _check_special(self, tp: int, a: Action):
+        err = super()._check_special(tp, a)
+        if err:
+            return err
+        if a.kind == "dna":
+            groups = {self.find_stack(sid).group for sid in a.targets}
+            if len(groups) != 1 or None in groups:
+                return IllegalAction("DNA materials must all belong to the same group", "TT §2.6.5")
+        if a.kind == "burst":
+            stack = self.find_stack(a.target)
+            if stack is not None and stack.top.defn.category == "tamer":
+                return IllegalAction("a Tamer can't digivolve into a Digimon in this format", "TT §2.2.4")
+        return None
+
+    def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
+        result.group = materials[0].group
+        result.protections = 0  # TT §4.5: a DNA digivolution starts a new evolution line
+        self.tt_window = (self.turn, result.sid)
+
+    def _link(self, tp, card, stack):
+        yield from super()._link(tp, card, stack)
+        self.tt_window = (self.turn, stack.sid)  # TT §4.1: a Digimon that just received a link card
+
+    # ------------------------------------------------------ Tamers leaving ----
+    def _return_burst_tamer(self, tamer: Stack) -> None:
+        # TT §2.5: the Tamer returned by Burst Digivolve leaves the game for good.
+        owner = tamer.owner
+        self.players[owner].battle.remove(tamer)
+        for card in tamer.cards:
+            card.incarnation += 1
+            self.players[owner].removed.append(card)
+        self.emit("tamer_out_of_game", "TT §2.5", owner, card=repr(tamer))
+        self._orphan_group(tamer)
+        if not self.tamers(owner) and not (self.players[owner].breeding and self.players[owner].breeding.top.defn.category == "tamer"):
+            self.tt_valve[owner] = True
+            self.emit("safety_valve_armed", "TT §2.1.2", owner)
+
+    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False) -> None:
+        was_tamer = stack.top.defn.category == "tamer" and stack.area == "battle"
+        super()._leave_field(stack, to, ref, deleted)
+        if was_tamer:
+            self._orphan_group(stack)
+
+    def _orphan_group(self, tamer: Stack) -> None:
+        for digimon in self.players[tamer.owner].battle:
+            if digimon.group == tamer.sid:
+                digimon.group = None
+                self.tt_regroup.append(digimon.sid)
+                self.emit("orphaned", "TT §2.4.5", tamer.owner, card=repr(digimon))
+
+    def _resolve(self):
+        # TT §2.4.6: orphans regroup at once, before anything else goes on.
+        while self.tt_regroup and not self.is_over:
+            stack = self.find_stack(self.tt_regroup.pop(0))
+            if stack is None or stack.area != "battle":
+                continue
+            tamers = self.tamers(stack.owner)
+            if not tamers:
+                self.emit("true_orphan", "TT §2.4.6", stack.owner, card=repr(stack))
+                continue
+            yield from self._join_group(stack, "TT §2.4.6")
+            self.tt_window = (self.turn, stack.sid)  # TT §4.1: a card just regrouped
+        yield from super()._resolve()
+
+    # ---------------------------------------------------------- effect reach ----
+    def _choose_targets(self, controller, who, step, source=None):
+        stacks = super()._choose_targets(controller, who, step, source)
+        if stacks is None:
+            return None
+        if who in ("opponent", "all_opponent"):
+            stacks = [s for s in stacks if not self.is_protected(s)]  # TT §4.4
+        if who in ("own", "all_own") and source is not None and source.owner == controller:
+            group = self.group_of(source)
+            stacks = [s for s in stacks if s.group == group]  # TT §2.6.1, §2.6.3
+        return stacks
+
+    def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
+        return decoy.group is not None and decoy.group == protected.group  # TT §2.6.7
+
+    # -------------------------------------------------------------- attacks ----
+    def _check_attack(self, tp, a):
+        err = super()._check_attack(tp, a)
+        if err:
+            return err
+        attacker = self.find_stack(a.card)
+        if a.target == -1:
+            return self._security_attack_problem(attacker)
+        if self.tt_non_security.get((self.turn, tp), 0) >= NORMAL_ATTACKS:
+            return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §3.4.1")
+        return None
+
+    def _security_attack_problem(self, attacker: Stack):
+        if attacker.group is None:
+            return IllegalAction(f"{attacker!r} has no group and can't attack security", "TT §2.4.5")
+        if (self.turn, attacker.group) in self.tt_security_attacks:
+            return IllegalAction("this group has already attacked security this turn", "TT §3.1")
+        return None
+
+    def _check_target(self, tp, target_sid, allow_unsuspended: bool):
+        if target_sid == -1:
+            return None
+        err = super()._check_target(tp, target_sid, allow_unsuspended=True)  # TT §3.2: suspended or not
+        if err:
+            return err
+        if self.is_protected(self.find_stack(target_sid)):
+            return IllegalAction("the protected card of the turn can't be attacked", "TT §4.4")
+        return None
+
+    def _attack_targets(self, tp: int, attacker: Stack, via: str) -> list[int]:
+        targets = [] if via == "vortex" else [-1]
+        if targets and self._security_attack_problem(attacker):
+            targets = []
+        if (self.turn, tp) not in self.tt_extra_used:  # TT §3.4.2: one extra attack a turn, on Digimon
+            targets += [s.sid for s in self.stacks(1 - tp) if s.top.defn.category == "digimon" and not self.is_protected(s)]
+        return targets
+
+    def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
+        if target_sid == -1:
+            self.tt_security_attacks.add((self.turn, attacker.group))
+            self.emit("security_attack_used", "TT §3.1", tp, group=attacker.group)
+        elif via == "normal":
+            key = (self.turn, tp)
+            self.tt_non_security[key] = self.tt_non_security.get(key, 0) + 1
+            self.emit("attack_counted", "TT §3.4.1", tp, count=self.tt_non_security[key])
+        else:
+            self.tt_extra_used.add((self.turn, tp))
+            self.emit("extra_attack_used", "TT §3.4.2", tp, via=via)
+        self.tt_window = None
+        yield from super()._declare_attack(tp, attacker, target_sid, via)
+
+    def blockers(self, defender: int) -> list[Stack]:
+        blockers = super().blockers(defender)
+        # TT §4.4: forced redirection (<Collision>) can't touch the protected card.
+        if self._collision_active(defender):
+            blockers = [s for s in blockers if not self.is_protected(s)]
+        return blockers
+
+    def _raid_candidates(self, stacks: list[Stack]) -> list[Stack]:
+        return [s for s in stacks if not self.is_protected(s)]
+
+    # --------------------------------------------------------- protection ----
+    def _main_actions(self, tp: int) -> list[Action]:
+        actions = super()._main_actions(tp)
+        if self.tt_window and self.tt_window[0] == self.turn:
+            a = Action("protect", self.tt_window[1])
+            if self._check_protect(tp, a) is None:
+                actions.append(a)
+        return actions
+
+    def _check_protect(self, tp: int, a: Action):
+        if self.phase != "main" or self.attack is not None:
+            return IllegalAction("protection is declared in your main phase", "TT §4.2")
+        if self.tt_protected_turn.get(tp) == self.turn:
+            return IllegalAction("only 1 card can be protected per turn", "TT §4.6")
+        stack = self.find_stack(a.card)
+        if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
+            return IllegalAction("protect one of your own Digimon in the battle area", "TT §4.1")
+        if self.tt_window != (self.turn, stack.sid):
+            return IllegalAction("only a card just played, regrouped, digivolved or linked, before your next action", "TT §4.3")
+        if stack.protections >= PROTECTIONS_PER_LINE:
+            return IllegalAction(f"this evolution line has been protected {PROTECTIONS_PER_LINE} times already", "TT §4.5")
+        return None
+
+    def _do_main(self, tp, a: Action):
+        if a.kind == "protect":
+            stack = self.find_stack(a.card)
+            stack.protected_until = self.turn + 2  # until the start of its owner's next turn
+            stack.protections += 1
+            self.tt_protected_turn[tp] = self.turn
+            self.tt_window = None
+            self.emit("protected", "TT §4.4", tp, card=repr(stack), line_uses=stack.protections)
+            return
+        if a.kind != "pass":
+            self.tt_window = None  # TT §4.3: any further main-phase action closes the grace window
+        yield from super()._do_main(tp, a)
