@@ -99,17 +99,10 @@ class TamerTacticsGame(Game):
 
     def _search_tamer(self, p: int, to: str, ref: str):
         ps = self.players[p]
-        names = sorted({c.defn.name for c in ps.eggs if c.defn.category == "tamer"})
-        if not names:
+        card = yield from self._pick_tamer(p, "search a Tamer")
+        if card is None:
             self.emit("no_tamer_to_search", ref, p)
             return None
-        if len(names) > 1:
-            options = [Action("choose", option=i) for i in range(len(names))]
-            pick = yield Decision(p, "search_tamer", options, "search a Tamer: " + "; ".join(f"{i}: {n}" for i, n in enumerate(names)))
-            name = names[pick.option]
-        else:
-            name = names[0]
-        card = next(c for c in ps.eggs if c.defn.name == name)
         ps.eggs.remove(card)
         self.rng.shuffle(ps.eggs)
         card.incarnation += 1
@@ -122,20 +115,28 @@ class TamerTacticsGame(Game):
         self.emit("tamer_searched", ref, p, card=repr(stack), to=to)
         return card
 
+    def _pick_tamer(self, p: int, prompt: str):
+        """One Tamer card from the pile, chosen by the player when there are different ones."""
+        firsts: dict[str, object] = {}
+        for c in self.players[p].eggs:
+            if c.defn.category == "tamer":
+                firsts.setdefault(c.defn.name, c)
+        if not firsts:
+            return None
+        if len(firsts) == 1:
+            return next(iter(firsts.values()))
+        options = [Action("choose", c.uid) for c in firsts.values()]
+        pick = yield Decision(p, "search_tamer", options, f"{prompt}: {', '.join(firsts)}")
+        return next(c for c in firsts.values() if c.uid == pick.card)
+
     # ---------------------------------------------------------- breeding ----
     def _hatch_card(self, tp: int):
         if self.tt_valve[tp]:
             # TT §2.1.2: after a voluntary Burst left no Tamer, the next hatch searches one.
             self.tt_valve[tp] = False
             ps = self.players[tp]
-            names = sorted({c.defn.name for c in ps.eggs if c.defn.category == "tamer"})
-            if names:
-                name = names[0]
-                if len(names) > 1:
-                    pick = yield Decision(tp, "search_tamer", [Action("choose", option=i) for i in range(len(names))],
-                                          "safety valve: search a Tamer: " + "; ".join(f"{i}: {n}" for i, n in enumerate(names)))
-                    name = names[pick.option]
-                card = next(c for c in ps.eggs if c.defn.name == name)
+            card = yield from self._pick_tamer(tp, "safety valve: search a Tamer")
+            if card is not None:
                 ps.eggs.remove(card)
                 self.rng.shuffle(ps.eggs)
                 self.emit("safety_valve", "TT §2.1.2", tp, card=card.name)

@@ -71,6 +71,10 @@ def load(path: str | Path) -> tuple[dict, str]:
         raise ScenarioError(shown, exc.line, str(exc)) from None
     if not isinstance(data, dict):
         raise ScenarioError(shown, 1, "a scenario must be a YAML mapping")
+    for step in data.get("steps") or []:
+        # YAML 1.1 reads a bare `do: yes` as true: take it as the answer it obviously is.
+        if isinstance(step, dict) and isinstance(step.get("do"), bool):
+            step["do"] = "yes" if step["do"] else "no"
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema())
@@ -238,7 +242,11 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "choose":
         if "number" in step:  # a declared number, e.g. for <De-Digivolve>
             return Action("choose", option=int(step["number"]))
-        if "card" in step:  # a card in the hand (e.g. a DigiXros material)
+        if "card" in step:  # a card by name: one the decision offers (a Tamer to search), else from the hand
+            offered = [a for a in game.legal_actions() if a.kind == "choose" and a.card is not None
+                       and (c := game.find_card(a.card)) is not None and c.defn.name == step["card"]]
+            if offered:
+                return offered[0]
             return Action("choose", _hand_card(game, player, step["card"], line, path))
         option = step.get("requirement")
         if option is None and game.decision is not None:
