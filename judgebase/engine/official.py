@@ -58,6 +58,7 @@ class Game(SpecialDigivolutions):
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
         self._xros_names: tuple[str, ...] | None = None  # the DigiXros being chosen, for refusals
         self._arts_card: Card | None = None
+        self._assembly_need = (0, 0)
         self._build(config)
 
     # ------------------------------------------------------------- building ----
@@ -550,6 +551,9 @@ class Game(SpecialDigivolutions):
             if named.defn.name not in (self._xros_names or ()):
                 return IllegalAction(f"{named.defn.name} is not named in the DigiXros requirements", "CR 7-2-1")
             return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
+        if d.kind == "assembly" and a.kind == "yes":
+            need, have = self._assembly_need
+            return IllegalAction(f"Assembly needs exactly {need} cards from the trash; there are {have}", "CR 7-3-2-4")
         if d.kind in ("arts_digivolve", "counter") and a.kind in ("choose", "blast"):
             stack = self.find_stack(a.target) if a.target is not None else None
             card = self._arts_card if d.kind == "arts_digivolve" else self.find_card(a.card)

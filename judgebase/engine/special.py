@@ -310,8 +310,13 @@ class SpecialDigivolutions:
         elif d.assembly:
             reduction, count, name = d.assembly
             matching = [c for c in self.players[tp].trash if c.defn.name == name]
-            if len(matching) >= count:
-                choice = yield Decision(tp, "assembly", [Action("yes"), Action("no")], f"Assembly for {d.name}: place {count} [{name}] from your trash?")
+            if matching:
+                # Declaring is only possible with the exact number in the trash (CR 7-3-2-4).
+                options = ([Action("yes")] if len(matching) >= count else []) + [Action("no")]
+                self._assembly_need = (count, len(matching))
+                choice = yield Decision(tp, "assembly", options, f"Assembly for {d.name}: place {count} [{name}] from your trash?")
+                if len(matching) < count:
+                    self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=len(matching), need=count)
                 if choice.kind == "yes":
                     placed = matching[:count]
                     for c in placed:
@@ -319,7 +324,7 @@ class SpecialDigivolutions:
                     cost = max(0, cost - reduction)
                     self.emit("assembly", "CR 7-3-2-1", tp, card=d.name, placed=count, cost=cost)
             else:
-                self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=len(matching), need=count)
+                self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=0, need=count)
         for c in placed:
             c.incarnation += 1
             c.face_up = True
