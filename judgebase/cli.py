@@ -295,3 +295,6 @@ def serve(host, port, db_path):
 
 def main():  # pragma: no cover - console entry point convenience
     cli()
+
+from .deck_cli import deck  # noqa: E402
+cli.add_command(deck)

@@ -193,7 +193,7 @@ class Problem:
 
 
 @dataclass
-class Warning_:
+class Note:
     """Something a judge should look at that doesn't make the list illegal."""
 
     message: str
@@ -225,7 +225,7 @@ class DeckList:
     source: str
     entries: list[Entry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    warnings: list[Warning_] = field(default_factory=list)
+    warnings: list[Note] = field(default_factory=list)
     declared_format: str | None = None
 
 
@@ -258,7 +258,7 @@ class Result:
     source: str
     counts: dict
     problems: list[Problem]
-    warnings: list[Warning_]
+    warnings: list[Note]
     cards: list[dict]
     restrictions: dict | None
 
@@ -324,10 +324,10 @@ def header_of(text: str) -> tuple[tuple[str, str | None], int | None] | None:
 
 
 class _Sections:
-    """Where the next card goes: the zone named by the last zone header and the category header."""
+    """Where the next card goes: the zone of the last zone header, and the last category header."""
 
     def __init__(self, zone: str | None = None, category: str | None = None):
-        self.zone = zone
+        self.zone = zone  # named by a zone header: main, eggs, pile, or None
         self.category = category
 
     def copy(self) -> "_Sections":
@@ -336,17 +336,20 @@ class _Sections:
     def apply(self, what: tuple[str, str | None]) -> None:
         kind, value = what
         if kind == "zone":
-            self.zone, self.category = value, None
-            return
-        self.category = value
-        if value in ("Digimon", "Option"):
-            self.zone = "main"
-        elif value == "Tamer":
-            if self.zone == "eggs":
-                self.zone = None  # a Tamers section after the Digi-Egg deck: placed by the format
-        elif value == "Digi-Egg":
-            if self.zone != "pile":
-                self.zone = "eggs"
+            # The official Digi-Egg deck holds only Digi-Eggs, so naming it names the category too.
+            self.zone, self.category = value, ("Digi-Egg" if value == "eggs" else None)
+        else:
+            self.category = value
+
+    def place(self) -> str | None:
+        """The zone of a card listed here (None: the format and the card's category decide)."""
+        if self.category in ("Digimon", "Option"):
+            return "main"
+        if self.category == "Digi-Egg":
+            return "pile" if self.zone == "pile" else "eggs"
+        if self.category == "Tamer":
+            return self.zone if self.zone in ("main", "pile") else None
+        return self.zone
 
 
 class _Parser:
@@ -358,17 +361,28 @@ class _Parser:
             if card.name:
                 self.by_name[_name_key(card.name)].append(card)
         self.headers: list[dict] = []  # declared counts to compare
+        self.zone_header: dict | None = None
+        self.category_header: dict | None = None
 
     def junk(self, line: int | None, message: str) -> None:
         self.deck.problems.append(Problem(message, None, JUNK_RULE, line))
 
     def header(self, what, declared: int | None, line: int | None, label: str) -> None:
-        self.headers.append({"line": line, "declared": declared, "label": label, "listed": 0})
+        """A zone header counts the cards up to the next zone header; a category header up to the next header."""
+        record = {"line": line, "declared": declared, "label": label, "listed": 0, "zone": what[1]}
+        self.headers.append(record)
+        if what[0] == "zone":
+            self.zone_header, self.category_header = record, None
+        else:
+            self.category_header = record
 
     def add(self, entry: Entry) -> None:
         self.deck.entries.append(entry)
-        if self.headers:
-            self.headers[-1]["listed"] += entry.count
+        if self.category_header is not None:
+            self.category_header["listed"] += entry.count
+        z = self.zone_header
+        if z is not None and (z["zone"] is None or entry.zone == z["zone"]):
+            z["listed"] += entry.count
 
     def card_line(self, text: str, line: int | None, state: _Sections, where: str = "") -> None:
         """A line that isn't a header: a card, or junk."""
@@ -406,8 +420,8 @@ class _Parser:
                 return
             found = self.by_name.get(_name_key(name), [])
             if len(found) == 1:
-                self.add(Entry(count, found[0].number, name, line, state.zone, state.category, where))
-                self.deck.warnings.append(Warning_(f"{name!r} has no card number; the card file's only {found[0].name} is {found[0].number}", line))
+                self.add(Entry(count, found[0].number, name, line, state.place(), state.category, where))
+                self.deck.warnings.append(Note(f"{name!r} has no card number; the card file's only {found[0].name} is {found[0].number}", line))
                 return
             if len(found) > 1:
                 self.junk(line, f"no card number in {shown!r}, and the card file has {len(found)} cards of that name "
@@ -419,12 +433,12 @@ class _Parser:
         name = _NUMBER.sub(" ", rest)
         name = re.sub(r"[\(\[]\s*[\)\]]", " ", name)
         name = re.sub(r"\s+", " ", name).strip(" -|,;:")
-        self.add(Entry(count, number, name, line, state.zone, state.category, where))
+        self.add(Entry(count, number, name, line, state.place(), state.category, where))
 
     def finish(self) -> DeckList:
         for h in self.headers:
             if h["declared"] is not None and h["declared"] != h["listed"]:
-                self.deck.warnings.append(Warning_(
+                self.deck.warnings.append(Note(
                     f"the header {h['label']!r} says {h['declared']} cards but {h['listed']} are listed under it", h["line"]))
         return self.deck
 
@@ -541,7 +555,9 @@ def _json_entries(parser: _Parser, items: list, state: _Sections, where: str, li
             if cat is None:
                 parser.junk(at, f"{loc}: unknown category {category!r} (Digimon, Tamer, Option, Digi-Egg or Token)")
                 continue
-            entry_state.category = cat
+            category = cat
+        zone = entry_state.place()
+        category = category if category is not None else entry_state.category
         count = item.get("count")
         if isinstance(count, bool) or not isinstance(count, int):
             parser.junk(at, f"{loc}: 'count' must be a whole number, got {json.dumps(count)}")
@@ -553,7 +569,7 @@ def _json_entries(parser: _Parser, items: list, state: _Sections, where: str, li
         if not isinstance(name, str):
             name = str(name)
         if not isinstance(number, str) or not number.strip():
-            if entry_state.category == "Token" or re.search(r"\btokens?\b", name, re.I):
+            if category == "Token" or re.search(r"\btokens?\b", name, re.I):
                 parser.deck.problems.append(Problem(
                     f"{loc}: {count} {name or 'token'}: a token is not a card that can be in a deck",
                     "CR 1-4-4-2", RULES["CR 1-4-4-2"], at))
@@ -563,7 +579,7 @@ def _json_entries(parser: _Parser, items: list, state: _Sections, where: str, li
         if not _NUMBER.fullmatch(number.strip()):
             parser.junk(at, f"{loc}: {number!r} is not a card number (like BT1-010, ST1-01, P-001)")
             continue
-        parser.add(Entry(count, normalise_number(number), name.strip(), at, entry_state.zone, entry_state.category, loc))
+        parser.add(Entry(count, normalise_number(number), name.strip(), at, zone, category, loc))
 
 
 # ---------------------------------------------------------------------------
@@ -757,7 +773,7 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
     warnings = list(deck.warnings)
     tt = format == "tamer_tactics"
     if deck.declared_format and deck.declared_format.strip().lower().replace(" ", "_") != format:
-        warnings.append(Warning_(f"the list says format {deck.declared_format!r}; it was checked as {format}"))
+        warnings.append(Note(f"the list says format {deck.declared_format!r}; it was checked as {format}"))
 
     has_egg_section = any(e.zone in ("eggs", "pile") for e in deck.entries)
     placed: list[_Placed] = []
@@ -766,15 +782,15 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
         category = entry.category
         if card is not None and card.category:
             if category and category != card.category:
-                warnings.append(Warning_(
+                warnings.append(Note(
                     f"{entry.number} is listed as {category} but the card file says {card.category}; using {card.category}", entry.line))
             category = card.category
         elif category is None and re.search(r"\btokens?\b", entry.name, re.I):
             category = "Token"
         if cards and card is None:
-            warnings.append(Warning_(f"{entry.number} is not in the card file", entry.line))
+            warnings.append(Note(f"{entry.number} is not in the card file", entry.line))
         if card is not None and card.name and entry.name and _name_key(card.name) != _name_key(entry.name):
-            warnings.append(Warning_(
+            warnings.append(Note(
                 f"{entry.number} is {card.name!r} in the card file but {entry.name!r} in the list: check the number", entry.line))
         zone = entry.zone
         if zone is None:
@@ -808,11 +824,13 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
 
     # Cards that can't be placed without their category.
     unsorted = groups.get("unsorted", {})
+    where = "main deck or Tamer+Digi-Egg pile" if tt else "main deck or Digi-Egg deck"
     for g in unsorted.values():
-        add(f"{g.title}: category unknown, so it can't be told whether it belongs in the "
-            f"{'main deck or the Tamer+Digi-Egg pile' if tt else 'main deck or the Digi-Egg deck'} "
-            "(list it under a section header or give --cards); deck sizes weren't checked",
-            "TT §1.1" if tt else "CR 1-4-1-1", g.line)
+        add(f"{g.title}: category unknown: {where}?", "TT §1.1" if tt else "CR 1-4-1-1", g.line)
+    if unsorted:
+        add(f"{len(unsorted)} card number(s) can't be placed without their category, so the deck sizes weren't checked: "
+            "list them under section headers (Digimon, Tamers, Options, Digi-Egg) or pass --cards",
+            "TT §1.1" if tt else "CR 1-4-1-1")
 
     max_copies = {n: c.max_copies for n, c in cards.items() if c.max_copies is not None}
 
@@ -890,7 +908,7 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
         restrictions_info = {"file": restrictions.label, "note": restrictions.note}
         problems += _restriction_problems(placed, restrictions, "TT §1.3" if tt else None)
     else:
-        warnings.append(Warning_("no restriction list was found, so banned and restricted cards were not checked"))
+        warnings.append(Note("no restriction list was found, so banned and restricted cards were not checked"))
 
     by_cat = Counter()
     for p in placed:

@@ -528,6 +528,9 @@ class Game(SpecialDigivolutions):
             if self.attack is not None and self.attack.countered:
                 return IllegalAction("only 1 [Counter] effect can be activated per attack", "CR 11-3-2")
             return IllegalAction("[Counter] effects activate at the counter timing of an opponent's attack", "CR 11-3-1")
+        refusal = self._refusal(d, action)
+        if refusal is not None:
+            return refusal
         if d is not None and action.kind not in _FAMILIES.get(d.kind, ()) and action.kind not in {x.kind for x in d.actions}:
             if d.kind == "main" and action.kind in ("no_block", "counter", "no_counter"):
                 return IllegalAction(f"{action.kind} is only possible during an attack", "CR 11-1-3")
