@@ -293,6 +293,24 @@ def serve(host, port, db_path):
     serve_datasette(_resolve_db(db_path), host=host, port=port)
 
 
+@cli.group()
+def site():
+    """The judge's web pages as static files."""
+
+
+@site.command("export")
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(["es", "en", "de"]), default="en", show_default=True, help="Language shown first.")
+@_db_option
+def site_export(out_dir, lang, db_path):
+    """Write every page as static HTML with offline search (open OUT_DIR/index.html)."""
+    from .web.export import export_site
+
+    counts = export_site(_resolve_db(db_path), out_dir, lang=lang)
+    click.echo(f"Wrote {counts['pages']} pages ({counts['clauses']} clauses, {counts['rulings']} rulings) to {out_dir}; "
+               f"open {out_dir / 'index.html'}")
+
+
 def main():  # pragma: no cover - console entry point convenience
     cli()
 

@@ -28,7 +28,7 @@ an optional count such as ``Digimon (30)`` or ``Main deck: 50``):
 
 =================================  ==============================================
 ``Main deck``, ``Main``            the main deck
-``Digi-Egg deck``, ``Egg deck``    the Digi-Egg deck
+``Digi-Egg deck``, ``Egg deck``    the Digi-Egg deck (its cards count as Digi-Eggs)
 ``Tamer+Digi-Egg pile``, ``Pile``  Tamer Tactics' pile (official: the Digi-Egg deck)
 ``Digimon``, ``Options``           cards of that category, in the main deck
 ``Tamers``                         Tamers: in the zone named by the last zone header,
@@ -38,6 +38,8 @@ an optional count such as ``Digimon (30)`` or ``Main deck: 50``):
 ``Eggs``                           named it, else the Digi-Egg deck
 ``Deck``, ``Deck list``            the whole list, unsorted (see below)
 =================================  ==============================================
+
+A header may also be written in brackets: ``[Digimon]``.
 
 Cards listed before any header, or under ``Deck``, are *unsorted*: their zone
 comes from their category (``--cards``, or a category header).  When a list has
@@ -124,12 +126,12 @@ RULES = {
     "TT §1.2": "Tamer+Digi-Egg pile: 4-7 Tamers, all different, and 2-5 Digi-Eggs, at most 4 copies each; 6-12 cards",
 }
 
-ZONE_NAMES = {"main": "main deck", "eggs": "Digi-Egg deck", "pile": "Tamer+Digi-Egg pile", "unsorted": "unsorted cards"}
 
 _NUMBER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{1,5}\d{0,2}-\d{2,3})(_[Pp]\d+)?(?![A-Za-z0-9])")
 _COUNT_FIRST = re.compile(r"^(\d+)\s*(?:[xX×](?=[\s(\[]|$)\s*|\s+)(.*)$")
 _COUNT_FIRST_X = re.compile(r"^(\d+)[xX×](\S.*)$")
 _COUNT_LAST = re.compile(r"^(.+?)\s+[xX×]\s*(\d+)$")
+_BRACKET_HEADER = re.compile(r"^\[\s*[A-Za-z][A-Za-z +&/\-]*(?:\(?\d+\)?)?\s*\]\s*:?\s*$")
 _BULLET = re.compile(r"^(?:[-*•]\s+)")
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _HEADER = re.compile(
@@ -313,7 +315,10 @@ def category_of(text: str) -> str | None:
 
 def header_of(text: str) -> tuple[tuple[str, str | None], int | None] | None:
     """(("zone"|"category", value), declared count) if ``text`` is a section header."""
-    match = _HEADER.match(text.strip())
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1].strip()  # [Digimon]
+    match = _HEADER.match(text.rstrip(":").strip())
     if not match:
         return None
     what = _HEADERS.get(re.sub(r"[^a-z]", "", match.group("label").lower()))
@@ -451,7 +456,8 @@ def parse(text: str, source: str = "<stdin>", cards: dict[str, Card] | None = No
     """Read a plain-text or JSON deck list.  Junk becomes problems; unreadable JSON raises."""
     if not text.strip():
         raise DeckInputError(f"{source}: empty deck list")
-    if text.lstrip()[:1] in ("{", "["):
+    first = text.lstrip()[:1]
+    if first == "{" or (first == "[" and not _BRACKET_HEADER.match(text.lstrip().splitlines()[0])):
         return _parse_json(text, source, cards)
     parser = _Parser(source, cards)
     state = _Sections()
@@ -474,18 +480,41 @@ class _JsonObject(dict):
     line: int | None = None
 
 
+class _JsonList(list):
+    line: int | None = None
+    item_lines: list
+
+
 def _json_loads(text: str):
-    """json.loads that records the line where each object starts."""
+    """json.loads that records the line where each object, list and list item starts."""
     decoder = json.JSONDecoder()
+
+    def line_at(s: str, index: int) -> int:
+        return s.count("\n", 0, index) + 1
 
     def parse_object(s_and_end, *args, **kwargs):
         s, end = s_and_end
         obj, new_end = json.decoder.JSONObject(s_and_end, *args, **kwargs)
         out = _JsonObject(obj)
-        out.line = s.count("\n", 0, end) + 1
+        out.line = line_at(s, end)
+        return out, new_end
+
+    def parse_array(s_and_end, scan_once, *args, **kwargs):
+        s, end = s_and_end
+        starts: list[int] = []
+
+        def recording(string, idx):
+            starts.append(idx)
+            return scan_once(string, idx)
+
+        items, new_end = json.decoder.JSONArray(s_and_end, recording, *args, **kwargs)
+        out = _JsonList(items)
+        out.line = line_at(s, end)
+        out.item_lines = [line_at(s, i) for i in starts[: len(items)]]
         return out, new_end
 
     decoder.parse_object = parse_object
+    decoder.parse_array = parse_array
     decoder.scan_once = json.scanner.py_make_scanner(decoder)
     return decoder.decode(text)
 
@@ -516,16 +545,19 @@ def _parse_json(text: str, source: str, cards: dict[str, Card] | None) -> DeckLi
             if not isinstance(value, list):
                 parser.junk(line, f"{key!r} must be a list of cards, not {type(value).__name__}")
                 continue
-            parser.header(found[0], None, line, str(key))
-            _json_entries(parser, value, state, str(key), line)
+            at = getattr(value, "line", line)
+            parser.header(found[0], None, at, str(key))
+            _json_entries(parser, value, state, str(key), at)
     else:
         raise DeckInputError(f"{source}:1: a JSON deck list must be an object or a list, not {type(data).__name__}")
     return parser.finish()
 
 
 def _json_entries(parser: _Parser, items: list, state: _Sections, where: str, line: int | None) -> None:
+    item_lines = getattr(items, "item_lines", [])
     for i, item in enumerate(items):
         loc = f"{where}[{i}]"
+        line = item_lines[i] if i < len(item_lines) else getattr(items, "line", line)
         if isinstance(item, str):
             found = header_of(item.rstrip(":").strip()) if item.strip() and not item.strip()[0].isdigit() else None
             if found:

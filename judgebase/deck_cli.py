@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from . import deck as decklib
+FORMATS = ("official", "tamer_tactics")  # judgebase.deck.FORMATS; the library is imported only when a command runs
 
 
 @click.group()
@@ -22,7 +22,7 @@ def deck():
 
 @deck.command()
 @click.argument("file", metavar="FILE")
-@click.option("--format", "fmt", type=click.Choice(decklib.FORMATS), default="official", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="official", show_default=True,
               help="The format to check against.")
 @click.option("--cards", "cards_path", type=click.Path(dir_okay=False, path_type=Path),
               help="CSV card file: number,name,category,level (tells Digimon, Tamers, Options and Digi-Eggs apart).")
@@ -31,10 +31,14 @@ def deck():
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 def check(file, fmt, cards_path, restrictions_path, as_json):
     """Check the deck list FILE (plain text or JSON; '-' reads standard input)."""
+    from . import deck as decklib
+
     try:
         if file == "-":
             source = "<stdin>"
-            text = decklib.decode(click.get_binary_stream("stdin").read(), source)
+            stdin = sys.stdin
+            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
+            text = decklib.decode(data, source)
         else:
             source = file
             text = decklib.read_file(file)
@@ -56,8 +60,10 @@ def check(file, fmt, cards_path, restrictions_path, as_json):
     sys.exit(0 if result.legal else 1)
 
 
-def render(result: decklib.Result) -> str:
-    """The text a judge reads: verdict, counts, one line per problem with its rule."""
+def render(result) -> str:
+    """The text a judge reads (for a :class:`judgebase.deck.Result`): verdict, counts, one line per problem."""
+    from . import deck as decklib
+
     fmt = {"official": "official", "tamer_tactics": "Tamer Tactics"}[result.format]
     verdict = click.style("LEGAL", fg="green", bold=True) if result.legal else click.style("NOT LEGAL", fg="red", bold=True)
     lines = [f"{verdict}  {result.source} · {fmt} format", decklib.summary_line(result)]

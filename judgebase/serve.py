@@ -20,6 +20,8 @@ def datasette_args(db_path: Path, host: str, port: int) -> list[str]:
     metadata = SITE / "metadata.json"
     if metadata.exists():
         args += ["--metadata", str(metadata)]
+    if (SITE / "static").is_dir():
+        args += ["--static", f"assets:{SITE / 'static'}"]
     return args
 
 

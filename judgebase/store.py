@@ -19,6 +19,7 @@ import sqlite_utils
 
 from . import refs
 from .corpus.model import Corpus
+from .engine.narrate import describe
 
 from .fingerprint import SCHEMA_VERSION
 
@@ -235,13 +236,14 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
                 "description": run.description,
                 "cites": json.dumps(run.cites),
                 "events": len(run.log),
+                "log": json.dumps([[describe(e), e.ref] for e in run.log], ensure_ascii=False),
                 "ran_at": ran_at,
             }
             for run in runs
         ),
         pk="scenario",
         columns={"scenario": str, "ruling": str, "engine": str, "ruleset": str, "passed": int, "message": str,
-                 "description": str, "cites": str, "events": int, "ran_at": str},
+                 "description": str, "cites": str, "events": int, "log": str, "ran_at": str},
         foreign_keys=[("ruling", "rulings", "id")],
     )
 

@@ -10,10 +10,11 @@ forbids it; every event in ``game.log`` carries the clause that caused it.
 """
 
 from .cards import CardDef, CardError, card_from_spec
+from .legacy import LegacyGame
 from .official import Game
 from .tamer_tactics import TamerTacticsGame
 from .state import Action, Event, IllegalAction
 
-RULESETS = {"official": Game, "tamer_tactics": TamerTacticsGame}
+RULESETS = {"official": Game, "tamer_tactics": TamerTacticsGame, "legacy": LegacyGame}
 
 __all__ = ["Action", "CardDef", "CardError", "Event", "Game", "IllegalAction", "RULESETS", "card_from_spec"]

@@ -156,6 +156,10 @@ def game_config(data: dict) -> dict:
 
 def run(path: str | Path) -> ScenarioResult:
     """Run one scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    from .legacy_runner import is_legacy, run_legacy  # ruleset: legacy has its own cards, set-up and steps
+
+    if is_legacy(path):
+        return run_legacy(path)
     data, shown = load(path)
     ruleset = data.get("ruleset", "official")
     game_cls = RULESETS.get(ruleset)

@@ -1,0 +1,1172 @@
+"""The legacy Hyper Colosseum battle of the old Digital Monster Card Game (002 §3, refs ``LEG x.y``).
+
+Same shape as the official engine: ``start()``, ``legal_actions()``, ``apply(action)``
+(an illegal action raises :class:`IllegalAction` with the ``LEG`` clause that forbids
+it and leaves the state exactly as it was), ``current_player``, ``is_over``,
+``winner``, ``clone()``, ``dump()`` and a ``log`` of :class:`Event`, each naming the
+``LEG`` clause that caused it.
+
+A turn is the Preparation Phase (LEG 3.2.2), the Digivolution Phase (LEG 3.2.3),
+the Battle Phase (LEG 3.2.4) and the Point Calculation Phase (LEG 3.2.5).  Each
+player's battling Digimon is the top card of their Digimon Box; it attacks with
+the value printed for the letter of the *opponent's* battle type (LEG 3.2.4.1,
+LEG 3.2.4.4.1), changed by Option cards, support abilities and special abilities
+as LEG 3.4.8 says.
+
+Cards are defined inline (see ``judgebase/scenarios/README.md``, section "Legacy
+scenarios"): a Digimon card has a level (3, 4, ``perfect``, ``ultimate``), a
+battle type (A/B/C), attack values for A, B and C, Lost Points per opponent level,
+a digivolution requirement (how many ●/X cards go to the Power Box), optional
+◎ special abilities and a ■ support ability; an Option card has one effect from
+a small vocabulary (:data:`EFFECT_KEYS`).
+
+Where 002 is silent the engine makes a documented choice; each one is marked
+``Reading:`` in a comment next to the code that implements it.
+"""
+
+from __future__ import annotations
+
+import random
+from copy import deepcopy
+from dataclasses import dataclass, field
+
+from .cards import CardError
+from .state import Action, Card, Decision, Event, IllegalAction
+
+LEVELS = (3, 4, "perfect", "ultimate")
+NEXT_LEVEL = {3: 4, 4: "perfect", "perfect": "ultimate"}  # LEG 3.2.3.9
+TYPES = ("A", "B", "C")
+PHASES = ("preparation", "digivolution", "battle", "point")
+DECK_SIZE = 30  # LEG 3.2.1.1
+HAND_MAX = 6  # LEG 3.2.2.2, LEG 3.2.2.3
+START_POINTS = 100  # LEG 3.2.1.4
+SLOTS = 3  # Reading: 002 names "slot 3" (LEG 3.4.4.3) and no higher slot; the board has 3 Option Slots.
+MAX_TURNS = 200  # random self-play safety net: a game that long ends with a recorded reason
+
+# Option / ability / support effects: one mapping with these keys (plus ``target``).
+EFFECT_KEYS = (
+    "add",  # +N / -N to the attack value; additions and subtractions stack (LEG 3.4.8.5)
+    "base_add",  # "base attack value +N": part of the printed number (LEG 3.4.8.4)
+    "multiply",  # xN on the printed base value; only the last x or / counts (LEG 3.4.8.2-3)
+    "divide",  # /N likewise
+    "zero",  # "set A to 0" (a letter) or "set all base attack values to 0" (all) (LEG 3.2.4.1.1, LEG 3.5.6)
+    "direct",  # "immediately reduce the opponent's points by N": a direct attack (LEG 3.4.7)
+    "lost_multiply",  # "double the Lost Points" (2): the loser's printed Lost Points xN (LEG 3.4.8.2, LEG 3.4.8.8)
+    "once_more",  # "reduce the points once more": the normal calculation made once more (LEG 3.4.8.7)
+    "force_draw",  # "the battle is a draw" ("Let's Stop Fighting", LEG 3.5.3)
+    "nullify",  # nullify the opponent's Option card before its effect takes effect (LEG 3.2.4.5, LEG 3.5.2.3)
+)
+# Who an effect reaches when the card does not say (``target: self|opponent``).
+DEFAULT_TARGET = {
+    "add": "self", "base_add": "self", "multiply": "self", "divide": "self", "zero": "opponent",
+    "direct": "opponent", "lost_multiply": "opponent", "once_more": "opponent", "force_draw": "self", "nullify": "opponent",
+}
+MOD_REFS = {
+    "add": "LEG 3.4.8.5", "base_add": "LEG 3.4.8.4", "multiply": "LEG 3.4.8.3", "divide": "LEG 3.4.8.3",
+    "zero": "LEG 3.2.4.1.1", "zero_all": "LEG 3.5.6",
+}
+PHASE_REFS = {"preparation": "LEG 3.2.2", "digivolution": "LEG 3.2.3", "battle": "LEG 3.2.4", "point": "LEG 3.2.5"}
+# The Preparation Phase steps in their order (LEG 3.2.2.2 - LEG 3.2.2.7); "done" ends it.
+PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "set": 7, "done": 8}
+
+
+# -- cards --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LegacyCardDef:
+    """One card as a scenario defines it: a Digimon card or an Option card."""
+
+    name: str
+    kind: str  # "digimon" or "option"
+    number: str = ""
+    # Digimon cards
+    level: object = None  # 3, 4, "perfect", "ultimate"
+    battle_type: str | None = None  # A, B or C (LEG 3.2.4.1)
+    attack: tuple = ()  # ((A, n), (B, n), (C, n)): the base attack values (LEG 3.4.8.1)
+    lost_points: tuple = ()  # ((level, n), ...): Lost Points for each opponent level (LEG 3.2.5.3)
+    requirement: int = 1  # ● and X marks: cards from the Network Sea to the Power Box (LEG 3.2.2.1.1)
+    field: str | None = None  # field / group a support target can name ("Nsp")
+    zeroes: tuple = ()  # ((technique, letter), ...): "attack C sets the opponent's A to 0" (LEG 3.2.4.1.1)
+    halve_opponent: bool = False  # ◎ LEG 3.5.4
+    no_modification: bool = False  # ◎ LEG 3.5.6
+    draw_immune: bool = False  # ◎ LEG 3.5.3
+    ability: dict | None = None  # activated ◎ special ability: {effect: {...}, timing: battle|point}
+    support: dict | None = None  # ■ support ability: {condition: {...}, target: {...}, effect: {...}}
+    # Option cards
+    effect: dict | None = None
+    timing: tuple = ("battle",)
+    only_one: bool = False  # "only 1 may be used" (LEG 3.4.5.3)
+    before_effect: bool = False  # "before the effect takes effect~" (LEG 3.2.4.5)
+    slot: int | None = None  # "place in slot N" (LEG 3.4.4.3)
+    limit: str = "phase"  # LEG 3.3.7: to the Land of Darkness at the end of the phase (or "turn")
+    levels: tuple = ()  # level restriction (LEG 3.3.6.1)
+
+    @property
+    def is_digimon(self) -> bool:
+        return self.kind == "digimon"
+
+    def attack_for(self, letter: str) -> int:
+        return dict(self.attack)[letter]
+
+    def lost_for(self, level) -> int:
+        return dict(self.lost_points)[_level_key(level)]
+
+    @property
+    def card_no(self) -> str:
+        return self.number or self.name
+
+
+def _level_key(level) -> str:
+    return str(level)
+
+
+def _level(value, where: str):
+    if value in LEVELS:
+        return value
+    if isinstance(value, str) and value.isdigit() and int(value) in LEVELS:
+        return int(value)
+    raise CardError(f"{where}: level must be one of 3, 4, perfect, ultimate (got {value!r})")
+
+
+def _effect(name: str, spec, where: str) -> dict:
+    if not isinstance(spec, dict) or not spec:
+        raise CardError(f"card {name!r}: {where} must be a mapping such as {{add: 100}}")
+    keys = [k for k in spec if k != "target"]
+    unknown = [k for k in keys if k not in EFFECT_KEYS]
+    if unknown or not keys:
+        raise CardError(f"card {name!r}: {where} needs one of {', '.join(EFFECT_KEYS)} (got {', '.join(map(str, keys)) or 'nothing'})")
+    if len(keys) != 1:
+        raise CardError(f"card {name!r}: {where} has one effect, not {len(keys)}")
+    key = keys[0]
+    value = spec[key]
+    if key == "zero" and value not in ("A", "B", "C", "all"):
+        raise CardError(f"card {name!r}: {where}.zero must be A, B, C or all")
+    if key in ("multiply", "divide", "lost_multiply") and (not isinstance(value, int) or value < 1):
+        raise CardError(f"card {name!r}: {where}.{key} must be a whole number of at least 1")
+    if key in ("add", "base_add", "direct") and not isinstance(value, int):
+        raise CardError(f"card {name!r}: {where}.{key} must be a whole number")
+    target = spec.get("target", DEFAULT_TARGET[key])
+    if target not in ("self", "opponent"):
+        raise CardError(f"card {name!r}: {where}.target must be self or opponent")
+    return {key: value, "target": target}
+
+
+def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
+    """Build a card from a scenario's inline definition; raise CardError on bad fields."""
+    if not isinstance(spec, dict):
+        raise CardError(f"card {name!r}: its definition must be a mapping")
+    kind = spec.get("kind", "digimon")
+    common = {"name": str(spec.get("name", name)), "number": str(spec.get("number", ""))}
+    if kind == "option":
+        timing = spec.get("timing", "battle")
+        timing = tuple([timing] if isinstance(timing, str) else timing)
+        for t in timing:
+            if t not in ("battle", "point"):
+                raise CardError(f"card {name!r}: timing must be battle or point")
+        levels = spec.get("level", ())
+        levels = tuple(_level(v, f"card {name!r}") for v in ([levels] if not isinstance(levels, (list, tuple)) else levels))
+        slot = spec.get("slot")
+        if slot is not None and slot not in range(1, SLOTS + 1):
+            raise CardError(f"card {name!r}: slot must be 1 to {SLOTS}")
+        return LegacyCardDef(
+            **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
+            only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
+            slot=slot, limit=spec.get("limit", "phase"), levels=levels,
+        )
+    if kind != "digimon":
+        raise CardError(f"card {name!r}: kind must be digimon or option")
+    for key in ("level", "battle_type", "attack", "lost_points"):
+        if key not in spec:
+            raise CardError(f"card {name!r}: a Digimon card needs {key}")
+    level = _level(spec["level"], f"card {name!r}")
+    if spec["battle_type"] not in TYPES:
+        raise CardError(f"card {name!r}: battle_type must be A, B or C")
+    attack = spec["attack"]
+    if not isinstance(attack, dict) or sorted(map(str, attack)) != list(TYPES):
+        raise CardError(f"card {name!r}: attack needs exactly A, B and C")
+    lost = {str(k): v for k, v in (spec["lost_points"] or {}).items()}
+    if sorted(lost) != sorted(map(str, LEVELS)):
+        raise CardError(f"card {name!r}: lost_points needs 3, 4, perfect and ultimate")
+    zeroes = spec.get("zeroes") or {}
+    for tech, letter in zeroes.items():
+        if tech not in TYPES or letter not in TYPES:
+            raise CardError(f"card {name!r}: zeroes maps a technique letter to the opponent's letter, e.g. {{C: A}}")
+    ability = spec.get("ability")
+    if ability is not None:
+        timing = ability.get("timing", "battle")
+        if timing not in ("battle", "point"):
+            raise CardError(f"card {name!r}: ability.timing must be battle or point")
+        ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
+    support = spec.get("support")
+    if support is not None:
+        condition = dict(support.get("condition") or {})
+        for key in condition:
+            if key not in ("points_at_most", "points_at_least"):
+                raise CardError(f"card {name!r}: support.condition knows points_at_most and points_at_least")
+        target = dict(support.get("target") or {})
+        for key in target:
+            if key not in ("name", "level", "battle_type", "field"):
+                raise CardError(f"card {name!r}: support.target knows name, level, battle_type and field")
+        support = {"condition": condition, "target": target, "effect": _effect(name, support.get("effect"), "support.effect")}
+    return LegacyCardDef(
+        **common, kind="digimon", level=level, battle_type=spec["battle_type"],
+        attack=tuple((t, int(attack[t])) for t in TYPES),
+        lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
+        requirement=int(spec.get("requirement", 1)), field=spec.get("field"),
+        zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
+        no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
+        ability=ability, support=support,
+    )
+
+
+# -- state --------------------------------------------------------------------------
+@dataclass
+class Side:
+    """One player's side of the game board (002 §3.2.1)."""
+
+    network: list[Card] = field(default_factory=list)  # Network Sea, index 0 is the top
+    hand: list[Card] = field(default_factory=list)
+    darkness: list[Card] = field(default_factory=list)  # Land of Darkness, last is the top
+    box: list[Card] = field(default_factory=list)  # Digimon Box, bottom to top; the top one battles
+    evolution: list[Card] = field(default_factory=list)  # Evolution Box, in digivolution order
+    power: list[Card] = field(default_factory=list)  # Power Box
+    exchange: list[Card] = field(default_factory=list)  # a Level III placed for exchange (LEG 3.2.2.4)
+    support: list[Card] = field(default_factory=list)  # Support Box
+    slots: list = field(default_factory=lambda: [None] * SLOTS)  # Option Slots 1..3
+    gauge: list[Card] = field(default_factory=list)  # the face-down score marker (LEG 3.2.1.4)
+    points: int = START_POINTS
+
+    def all_cards(self) -> list[Card]:
+        slotted = [c for c in self.slots if c is not None]
+        return (self.network + self.hand + self.darkness + self.box + self.evolution + self.power + self.exchange
+                + self.support + slotted + self.gauge)
+
+    @property
+    def top(self) -> Card | None:
+        return self.box[-1] if self.box else None
+
+
+@dataclass
+class Mod:
+    """An effect on an attack value in force: whose value, what, from where, until when."""
+
+    target: int
+    kind: str  # add, base_add, multiply, divide, zero
+    value: object
+    source: str
+    until: str = "phase"  # "phase" or "turn"
+    origin: str = "option"  # "option", "support" or "ability"
+
+
+class _GameOver(Exception):
+    pass
+
+
+class LegacyGame:
+    """A Hyper Colosseum battle.  ``config`` is a new game (decks) or any position (zones)."""
+
+    ruleset = "legacy"
+
+    def __init__(self, config: dict):
+        self._config = deepcopy(config)
+        self.rng = random.Random(config.get("seed", 0))
+        self.defs = {n: legacy_card_from_spec(n, s) for n, s in (config.get("cards") or {}).items()}
+        self.players = [Side(), Side()]
+        self.turn = int(config.get("turn", 1))
+        self.first_player = int(config.get("first_player", 0))
+        self.phase = config.get("phase", "setup")
+        self.stage = ""  # where in the phase: "options", "abilities", "response", ...
+        self.log: list[Event] = []
+        self.history: list[Action] = []
+        self.winner: int | None = None
+        self.over_reason: str | None = None
+        self.decision: Decision | None = None
+        self.mods: list[Mod] = []
+        self.battle_effects: list[tuple[int, str, object, str]] = []  # (user, key, value, card) this turn
+        self.final_attack: list[int | None] = [None, None]  # at the end of the last Battle Phase
+        self.result: int | str | None = None  # the last battle: its winner, "draw", or None before any
+        self.battled = False  # this turn's Battle Phase has been played
+        self.used_this_turn: list[tuple[int, str]] = []  # "only 1" cards used (player, name)
+        self.refilled: set[int] = set()
+        self.supported: set[int] = set()
+        self.abilities_used: set[tuple[int, str]] = set()  # (player, phase)
+        self.prep_step = [0, 0]
+        self.pending: Card | None = None  # an Option waiting to take effect (response window)
+        self.pending_user: int | None = None
+        self.acted_in_point: dict[str, set] = {"options": set(), "abilities": set()}
+        self._uids = 0
+        self._flow = None
+        self._build(config)
+
+    # ------------------------------------------------------------- building ----
+    def new_card(self, name: str, owner: int, face_up: bool = False) -> Card:
+        if name not in self.defs:
+            raise KeyError(f"unknown card {name!r}: define it under cards:")
+        self._uids += 1
+        return Card(self.defs[name], owner, uid=self._uids, face_up=face_up)
+
+    def _build(self, config: dict) -> None:
+        for p, spec in enumerate(config.get("players", [{}, {}])):
+            side = self.players[p]
+            if self.phase == "setup":
+                side.network = [self.new_card(n, p) for n in spec.get("deck", [])]
+                continue
+            side.points = int(spec.get("points", START_POINTS))
+            for zone, attr, up in (("network", "network", False), ("hand", "hand", True), ("darkness", "darkness", True),
+                                   ("digimon_box", "box", True), ("evolution_box", "evolution", False),
+                                   ("power_box", "power", False), ("exchange", "exchange", False),
+                                   ("support", "support", True)):
+                setattr(side, attr, [self.new_card(n, p, up) for n in spec.get(zone, [])])
+            slots = list(spec.get("slots", []))
+            if len(slots) > SLOTS:
+                raise ValueError(f"at most {SLOTS} Option Slots")
+            side.slots = [self.new_card(n, p) if n else None for n in slots] + [None] * (SLOTS - len(slots))
+
+    # ------------------------------------------------------------------ API ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self.decision is None else self.decision.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.over_reason is not None
+
+    @property
+    def second_player(self) -> int:
+        return 1 - self.first_player
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.decision is None else list(self.decision.actions)
+
+    def apply(self, action: Action) -> None:
+        """Take ``action``; raise IllegalAction (state untouched) if the rules forbid it."""
+        if self.is_over or self.decision is None:
+            raise IllegalAction("the game is over", "LEG 3.2.5.8")
+        if action not in self.decision.actions:
+            raise self.why_illegal(action)
+        self.history.append(action)
+        self._advance(action)
+
+    def clone(self) -> "LegacyGame":
+        """An identical, independent game: the same start replayed with the same actions."""
+        twin = type(self)(self._config)
+        twin.start()
+        for action in self.history:
+            twin.apply(action)
+        return twin
+
+    def start(self) -> "LegacyGame":
+        self._flow = self._game()
+        self._advance(None)
+        return self
+
+    def _advance(self, action) -> None:
+        try:
+            self.decision = self._flow.send(action)
+        except StopIteration:
+            self.decision = None
+
+    def dump(self) -> dict:
+        """Everything that makes up the position, for comparing two states."""
+
+        def ids(cards):
+            return [(c.uid, c.face_up) for c in cards]
+
+        return {
+            "turn": self.turn, "phase": self.phase, "stage": self.stage, "first_player": self.first_player,
+            "winner": self.winner, "over": self.over_reason, "log": len(self.log), "history": len(self.history),
+            "decision": None if self.decision is None else (self.decision.player, self.decision.kind, [str(a) for a in self.decision.actions]),
+            "mods": [(m.target, m.kind, m.value, m.source, m.until, m.origin) for m in self.mods],
+            "battle_effects": list(self.battle_effects), "final_attack": list(self.final_attack), "result": self.result,
+            "battled": self.battled, "acted_in_point": {k: sorted(v) for k, v in self.acted_in_point.items()},
+            "used": list(self.used_this_turn), "refilled": sorted(self.refilled), "supported": sorted(self.supported),
+            "abilities_used": sorted(map(str, self.abilities_used)), "prep_step": list(self.prep_step),
+            "pending": None if self.pending is None else self.pending.uid,
+            "players": [
+                {
+                    "points": s.points, "network": ids(s.network), "hand": ids(s.hand), "darkness": ids(s.darkness),
+                    "box": ids(s.box), "evolution": ids(s.evolution), "power": ids(s.power), "exchange": ids(s.exchange),
+                    "support": ids(s.support), "gauge": ids(s.gauge),
+                    "slots": [None if c is None else (c.uid, c.face_up) for c in s.slots],
+                }
+                for s in self.players
+            ],
+        }
+
+    # --------------------------------------------------------------- helpers ---
+    def emit(self, kind: str, ref: str, player: int | None = None, **data) -> None:
+        self.log.append(Event(kind, ref, player, data))
+
+    def top(self, player: int) -> Card | None:
+        return self.players[player].top
+
+    def find_card(self, uid: int) -> tuple[int, str, Card] | None:
+        """(owner, zone, card) for a card uid anywhere on the board."""
+        for p, side in enumerate(self.players):
+            for zone in ("hand", "network", "darkness", "box", "evolution", "power", "exchange", "support", "gauge"):
+                for card in getattr(side, zone):
+                    if card.uid == uid:
+                        return p, zone, card
+            for card in side.slots:
+                if card is not None and card.uid == uid:
+                    return p, "slot", card
+        return None
+
+    def _to_darkness(self, player: int, cards: list[Card], ref: str, why: str) -> None:
+        if not cards:
+            return
+        for card in cards:
+            card.face_up = True
+        self.players[player].darkness.extend(cards)
+        self.emit("to_darkness", ref, player, cards=", ".join(c.name for c in cards), why=why)
+
+    def _draw(self, player: int, n: int) -> int:
+        side = self.players[player]
+        drawn = 0
+        while drawn < n and side.network:
+            card = side.network.pop(0)
+            card.face_up = True
+            side.hand.append(card)
+            drawn += 1
+        return drawn
+
+    def _lose_points(self, player: int, amount: int, ref: str, **data) -> None:
+        """Move ``player``'s Point Gauge down; at 0 the game ends (LEG 3.2.5.8)."""
+        side = self.players[player]
+        before = side.points
+        side.points = max(0, before - max(0, amount))  # the gauge has no space below 0
+        self.emit(data.pop("event", "points"), ref, player, lost=before - side.points, before=before, after=side.points, **data)
+        if side.points == 0:
+            self.winner = 1 - player
+            self.over_reason = f"P{player + 1}'s points reached 0"
+            self.emit("win", "LEG 3.2.5.8", 1 - player, why=self.over_reason)
+            raise _GameOver
+
+    # -- attack values (LEG 3.4.8) -------------------------------------------------
+    def technique(self, player: int) -> str | None:
+        """The letter whose value ``player``'s Digimon uses: the opponent's battle type (LEG 3.2.4.1)."""
+        opp = self.top(1 - player)
+        return None if opp is None else opp.defn.battle_type
+
+    def _technique_zero(self, player: int) -> bool:
+        """The opponent's technique sets this player's technique to 0 (LEG 3.2.4.1.1)."""
+        me, opp = self.top(player), self.top(1 - player)
+        if me is None or opp is None:
+            return False
+        # The opponent uses the technique named by my battle type; it may zero one letter of mine.
+        return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player)
+
+    def attack(self, player: int) -> int:
+        """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says."""
+        me, opp = self.top(player), self.top(1 - player)
+        if me is None or opp is None:
+            return 0
+        letter = self.technique(player)
+        immune = me.defn.no_modification  # LEG 3.5.6: no "+", "-", "x", "half", "all base to 0"
+        mods = [m for m in self.mods if m.target == player]
+        # LEG 3.4.8.1: the printed number is the base; LEG 3.4.8.4: "base +N" counts as printed.
+        base = me.defn.attack_for(letter)
+        if not immune:
+            base += sum(m.value for m in mods if m.kind == "base_add")
+        # LEG 3.2.4.1.1 / LEG 3.4.8.4: "set A to 0" zeroes the printed number with its base bonuses.
+        # LEG 3.5.6: attack C's "set A to 0" is not an attack modification, so it reaches an immune Digimon too.
+        if self._technique_zero(player) or any(m.kind == "zero" and m.value == letter for m in mods):
+            base = 0
+        if not immune and any(m.kind == "zero" and m.value == "all" for m in mods):
+            base = 0
+        value = base
+        # LEG 3.4.8.2-3: multiplication and division work on the base value; only the last one counts.
+        # LEG 3.2.4.1.2: multiplication (division) first, then addition (subtraction).
+        scale = [m for m in mods if m.kind in ("multiply", "divide")] if not immune else []
+        if scale:
+            last = scale[-1]
+            value = value * last.value if last.kind == "multiply" else value // last.value
+        # LEG 3.4.8.5: additions and subtractions stack; LEG 3.4.8.6: never below 0.
+        if not immune:
+            value += sum(m.value for m in mods if m.kind == "add")
+        value = max(0, value)
+        # LEG 3.5.4: the opponent's ability halves the value after effects and abilities.
+        if opp.defn.halve_opponent and not immune:
+            value //= 2
+        return value
+
+    # -- flow -------------------------------------------------------------------------
+    def _game(self):
+        try:
+            if self.phase == "setup":
+                yield from self._setup()
+                self.phase = "preparation"
+            start = PHASES.index(self.phase)
+            while True:
+                for phase in PHASES[start:]:
+                    self.phase = phase
+                    self.stage = ""
+                    self.emit("phase", PHASE_REFS[phase], self.first_player, phase=phase, turn=self.turn)
+                    yield from getattr(self, f"_phase_{phase}")()
+                    self._end_of_phase(phase)
+                start = 0
+                self._end_of_turn()
+                if self.turn >= MAX_TURNS:
+                    self.over_reason = f"turn limit ({MAX_TURNS} turns) reached"
+                    self.emit("game_end", "LEG 3.2.5.8", None, why=self.over_reason)
+                    return
+                self.turn += 1
+        except _GameOver:
+            self.pending = None
+            return
+
+    # -- set-up (LEG 3.2.1) -----------------------------------------------------------
+    def _setup(self):
+        for p in (0, 1):
+            deck = self.players[p].network
+            threes = [c for c in deck if c.defn.is_digimon and c.defn.level == 3]
+            if len(deck) != DECK_SIZE or not threes:
+                raise ValueError(f"P{p + 1}'s deck must be {DECK_SIZE} cards with at least one Level III Digimon (LEG 3.2.1.1)")
+        for p in (0, 1):
+            side = self.players[p]
+            action = yield Decision(p, "partner", self._legal(p, self._partner_candidates(p)), "choose your Level III partner")
+            card = self._take(side.network, action.card)
+            card.face_up = False
+            side.box.append(card)
+            self.emit("partner", "LEG 3.2.1.2", p)
+        for p in (0, 1):
+            side = self.players[p]
+            self.rng.shuffle(side.network)
+            self.emit("network_sea", "LEG 3.2.1.3", p, cards=len(side.network))
+            side.gauge.append(side.network.pop(0))
+            side.points = START_POINTS
+            self.emit("point_gauge", "LEG 3.2.1.4", p, points=side.points)
+            self.emit("draw", "LEG 3.2.1.5", p, cards=self._draw(p, HAND_MAX))
+        if "first_player" not in self._config:
+            self.first_player = self.rng.randrange(2)  # rock-paper-scissors
+        self.emit("first_player", "LEG 3.2.1.6", self.first_player)
+
+    def _partner_candidates(self, p: int) -> list[Action]:
+        seen, actions = set(), []
+        for card in self.players[p].network:
+            if card.defn.is_digimon and card.defn.level == 3 and card.name not in seen:
+                seen.add(card.name)
+                actions.append(Action("partner", card.uid))
+        return actions
+
+    @staticmethod
+    def _take(zone: list[Card], uid: int) -> Card:
+        for i, card in enumerate(zone):
+            if card.uid == uid:
+                return zone.pop(i)
+        raise KeyError(uid)
+
+    # -- Preparation Phase (LEG 3.2.2) ------------------------------------------------
+    def _phase_preparation(self):
+        # Reading: 002 gives no order between the players here (everything is placed face
+        # down); the first player prepares, then the second.
+        self.prep_step = [0, 0]
+        for p in (self.first_player, self.second_player):
+            while True:
+                action = yield Decision(p, "preparation", self._legal(p, self._prep_candidates(p)))
+                if action.kind == "done":
+                    self.emit("prepared", "LEG 3.2.2", p)
+                    break
+                self._do_prep(p, action)
+
+    def _prep_candidates(self, p: int) -> list[Action]:
+        side = self.players[p]
+        acts = [Action("discard", c.uid) for c in side.hand + [c for c in side.slots if c is not None]]
+        acts.append(Action("refill"))
+        acts += [Action("exchange", c.uid) for c in side.hand]
+        acts += [Action("prepare", c.uid) for c in side.hand]
+        acts += [Action("set", c.uid, option=s) for c in side.hand for s in range(1, SLOTS + 1)]
+        acts.append(Action("done"))
+        return acts
+
+    def _check_prep(self, p: int, a: Action) -> IllegalAction | None:
+        side = self.players[p]
+        step = PREP_STEPS.get(a.kind)
+        if step is None:
+            return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
+        if step < self.prep_step[p]:
+            return IllegalAction("the Preparation Phase steps are carried out in order; that step is past", "LEG 3.2.2")
+        if step > PREP_STEPS["discard"] and len(side.hand) > HAND_MAX:
+            return IllegalAction(f"more than {HAND_MAX} cards in hand: discard down to {HAND_MAX} first", "LEG 3.2.2.2")
+        card, zone = None, None
+        if a.kind in ("discard", "exchange", "prepare", "set"):
+            found = self.find_card(a.card) if a.card is not None else None
+            if found is None or found[0] != p:
+                return IllegalAction("that card is not yours", "LEG 3.2.2")
+            card = found[2]
+            zone = found[1]
+        if a.kind == "discard":
+            if zone not in ("hand", "slot") or (zone == "slot" and card.face_up):
+                return IllegalAction("only cards in the hand or the Option Slot may be discarded", "LEG 3.2.2.2")
+            return None
+        if a.kind == "refill":
+            if p in self.refilled:
+                return IllegalAction("drawing from the Network Sea to 6 is possible only once per turn", "LEG 3.2.2.3")
+            return None
+        if a.kind == "done":
+            return None
+        if zone != "hand":
+            return IllegalAction("that card is not in the hand", "LEG 3.2.2")
+        d = card.defn
+        if a.kind == "exchange":
+            if not (d.is_digimon and d.level == 3):
+                return IllegalAction("only a Level III Digimon can be exchanged in", "LEG 3.2.2.4")
+            if side.exchange:
+                return IllegalAction("a Level III exchange is already prepared", "LEG 3.2.2.4")
+            if not side.box:
+                return IllegalAction("there is no Level III in the Digimon Box to exchange", "LEG 3.2.2.4")
+            return None
+        if a.kind == "prepare":
+            if not d.is_digimon:
+                return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+            below = side.evolution[-1] if side.evolution else side.top
+            if below is None or NEXT_LEVEL.get(below.defn.level) != d.level:
+                was = "nothing" if below is None else f"Level {below.defn.level}"
+                return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
+            if len(side.network) < d.requirement:
+                return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
+                                     "LEG 3.2.2.1.1")
+            return None
+        if a.kind == "set":
+            if d.is_digimon:
+                return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
+            if d.slot is not None and a.option != d.slot:
+                return IllegalAction(f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
+            if a.option not in range(1, SLOTS + 1) or side.slots[a.option - 1] is not None:
+                return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
+            return None
+        return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
+
+    def _do_prep(self, p: int, a: Action) -> None:
+        side = self.players[p]
+        self.prep_step[p] = PREP_STEPS[a.kind]
+        if a.kind == "discard":
+            owner, zone, card = self.find_card(a.card)
+            if zone == "hand":
+                side.hand.remove(card)
+            else:
+                side.slots[side.slots.index(card)] = None
+            self._to_darkness(p, [card], "LEG 3.2.2.2", f"discarded from the {'hand' if zone == 'hand' else 'Option Slot'}")
+        elif a.kind == "refill":
+            self.refilled.add(p)
+            self.emit("refill", "LEG 3.2.2.3", p, cards=self._draw(p, HAND_MAX - len(side.hand)), hand=len(side.hand))
+        elif a.kind == "exchange":
+            card = self._take(side.hand, a.card)
+            card.face_up = False
+            side.exchange.append(card)
+            self.emit("exchange_prepared", "LEG 3.2.2.4", p)
+        elif a.kind == "prepare":
+            card = self._take(side.hand, a.card)
+            card.face_up = False
+            side.evolution.append(card)
+            power = [side.network.pop(0) for _ in range(card.defn.requirement)]
+            for c in power:
+                c.face_up = False  # LEG 3.2.2.1.1: nobody looks at them
+            side.power.extend(power)
+            self.emit("prepare", "LEG 3.2.2.5", p, level=card.defn.level, power=len(power))
+        elif a.kind == "set":
+            card = self._take(side.hand, a.card)
+            card.face_up = False
+            side.slots[a.option - 1] = card
+            self.emit("set", "LEG 3.2.2.7", p, slot=a.option)
+
+    # -- Digivolution Phase (LEG 3.2.3) -------------------------------------------------
+    def _phase_digivolution(self):
+        for p in (self.first_player, self.second_player):
+            side = self.players[p]
+            for card in side.box:
+                if not card.face_up:
+                    card.face_up = True  # LEG 3.2.3.1: the partner is turned face up now
+                    self.emit("reveal", "LEG 3.2.3.1", p, card=card.name)
+            if side.exchange:
+                new = side.exchange.pop()
+                new.face_up = True
+                old = side.box.pop(0) if side.box else None
+                side.box.insert(0, new)
+                self.emit("exchange", "LEG 3.2.3.2", p, old=old.name if old else None, new=new.name)
+                if old is not None:
+                    self._to_darkness(p, [old], "LEG 3.2.3.4", "the exchanged Level III")
+            if not side.evolution:
+                continue
+            if p == self.second_player:
+                # LEG 3.2.3.3: only the second player decides, after seeing the first player's digivolution;
+                # it is all the prepared levels or none (LEG 3.2.3.9.1).
+                action = yield Decision(p, "digivolve", [Action("digivolve"), Action("decline")])
+                if action.kind == "decline":
+                    self.emit("decline", "LEG 3.2.3.3", p)
+                    self._to_darkness(p, side.evolution + side.power, "LEG 3.2.3.4", "no digivolution was made")
+                    side.evolution, side.power = [], []
+                    continue
+            ref = "LEG 3.2.3.1" if p == self.first_player else "LEG 3.2.3.3"
+            for card in side.evolution:
+                previous = side.top
+                card.face_up = True
+                side.box.append(card)
+                self.emit("digivolve", ref, p, card=card.name, level=card.defn.level,
+                          previous=previous.name if previous else None)
+                if previous is not None and previous.defn.level != 3:
+                    side.box.remove(previous)
+                    self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
+            # Reading: 002 sends the Power Box to the Land of Darkness when no digivolution was made
+            # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
+            self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
+            side.evolution, side.power = [], []
+
+    # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
+    def _phase_battle(self):
+        # LEG 3.2.4.4.1: the second player checks first, then the first player.
+        for p in (self.second_player, self.first_player):
+            if self.top(p) is None or self.top(1 - p) is None:
+                continue
+            if self._technique_zero(p):
+                self.emit("technique_zero", "LEG 3.2.4.1.1", 1 - p, letter=self.technique(p),
+                          by_technique=self.top(p).defn.battle_type)
+            if self.top(1 - p).defn.halve_opponent:
+                if self.top(p).defn.no_modification:
+                    self.emit("not_halved", "LEG 3.5.6", p, card=self.top(p).name)
+                else:
+                    self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
+            self.emit("attack_value", "LEG 3.2.4.4.1", p, technique=self.technique(p), value=self.attack(p))
+        # LEG 3.2.4.4.2 - LEG 3.2.4.4.4: second player first, alternating until both have nothing more.
+        actor, passes = self.second_player, 0
+        self.stage = "act"
+        while passes < 2:
+            # Passing is always a decision here, even with nothing left to use: it is what hands the
+            # turn to act over (LEG 3.2.4.4.2 - LEG 3.2.4.4.3).
+            action = yield Decision(actor, "battle", self._legal(actor, self._battle_candidates(actor)))
+            if action.kind == "pass":
+                ref = "LEG 3.2.4.4.2" if actor == self.second_player else "LEG 3.2.4.4.3"
+                self.emit("pass", ref, actor)
+                passes += 1
+                actor = 1 - actor
+                continue
+            passes = 0
+            yield from self._act(actor, action)
+        self.emit("battle_end", "LEG 3.2.4.4.4", None)
+        self.final_attack = [self.attack(0), self.attack(1)]
+        self.battled = True
+
+    def _battle_candidates(self, p: int) -> list[Action]:
+        side = self.players[p]
+        acts = [Action("use", c.uid) for c in side.slots if c is not None]
+        acts += [Action("support", c.uid) for c in side.hand]
+        acts += [Action("ability", c.uid) for c in side.box]
+        acts.append(Action("pass"))
+        return acts
+
+    def _check_use(self, p: int, a: Action, phase: str, response: bool = False) -> IllegalAction | None:
+        found = self.find_card(a.card) if a.card is not None else None
+        if found is None or found[0] != p:
+            return IllegalAction("that card is not yours", "LEG 3.2.4.2")
+        _, zone, card = found
+        d = card.defn
+        if d.is_digimon:
+            return IllegalAction("a Digimon card is not used like an Option card", "LEG 3.2.4.2")
+        if zone != "slot":
+            return IllegalAction("Option cards are used from the Option Slot", "LEG 3.2.2.7")
+        if card.face_up:
+            return IllegalAction("that card has already been turned face up", "LEG 3.4.5.4")
+        if phase not in d.timing:
+            return IllegalAction(f"{d.name} is used in the {'/'.join(d.timing)} phase, not now", "LEG 3.4.5")
+        if d.levels and (self.top(p) is None or self.top(p).defn.level not in d.levels):
+            return IllegalAction(f"{d.name} can be used only while your Digimon is {'/'.join(map(str, d.levels))}", "LEG 3.3.6.1")
+        if response and not d.before_effect:
+            return IllegalAction("only a card that says \"before the effect takes effect\" can be used before the "
+                                 "opponent's card has taken effect", "LEG 3.2.4.2")
+        return None
+
+    def _check_support(self, p: int, a: Action) -> IllegalAction | None:
+        found = self.find_card(a.card) if a.card is not None else None
+        if found is None or found[0] != p or found[1] != "hand":
+            return IllegalAction("a support Digimon comes from your hand", "LEG 3.2.4.3.1")
+        d = found[2].defn
+        if not d.is_digimon or d.support is None:
+            return IllegalAction(f"{d.name} has no ■ support ability", "LEG 3.2.4.3.1")
+        side = self.players[p]
+        if p in self.supported:
+            return IllegalAction("a support ability can be used only once per turn", "LEG 3.2.4.3.3")
+        if side.support:
+            return IllegalAction("only one support Digimon at a time can be in the Support Box", "LEG 3.4.3.1")
+        cond = d.support["condition"]
+        if "points_at_most" in cond and side.points > cond["points_at_most"]:
+            return IllegalAction(f"its condition is {cond['points_at_most']} points or fewer", "LEG 3.4.3.6")
+        if "points_at_least" in cond and side.points < cond["points_at_least"]:
+            return IllegalAction(f"its condition is {cond['points_at_least']} points or more", "LEG 3.4.3.6")
+        if any(c.defn.card_no == d.card_no for c in side.box):
+            return IllegalAction("you cannot have Digimon with the same card No. on the game board", "LEG 3.4.3.4")
+        return None
+
+    def _check_ability(self, p: int, a: Action, phase: str) -> IllegalAction | None:
+        found = self.find_card(a.card) if a.card is not None else None
+        if found is None or found[0] != p or found[1] != "box":
+            return IllegalAction("only a Digimon in your Digimon Box uses a special ability", "LEG 3.2.4.2")
+        card = found[2]
+        if card is not self.top(p):
+            if card.defn.level == 3:
+                return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
+            return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
+        if card.defn.ability is None or card.defn.ability["timing"] != phase:
+            return IllegalAction(f"{card.name} has no ◎ ability to use now", "LEG 3.2.4.2" if phase == "battle" else "LEG 3.2.5.4")
+        if (p, phase) in self.abilities_used:
+            return IllegalAction("that ability has been used in this phase", "LEG 3.4.2.1")
+        return None
+
+    def _act(self, p: int, a: Action):
+        """Use an Option card, a support ability or a special ability in the Battle Phase."""
+        side = self.players[p]
+        if a.kind == "support":
+            card = self._take(side.hand, a.card)
+            card.face_up = True
+            side.support.append(card)
+            self.supported.add(p)
+            self.emit("support", "LEG 3.2.4.3.1", p, card=card.name)
+            if not self._support_target_ok(p, card.defn.support["target"]):
+                self.emit("support_no_effect", "LEG 3.4.3.7", p, card=card.name, target=self.top(p).name if self.top(p) else None)
+                return
+            self._resolve(p, card.defn.support["effect"], card.name, "LEG 3.2.4.3.1", until="phase", origin="support")
+            return
+        if a.kind == "ability":
+            card = self.top(p)
+            self.abilities_used.add((p, self.phase))
+            self.emit("ability", "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.4", p, card=card.name)
+            self._resolve(p, card.defn.ability["effect"], card.name, "LEG 3.4.2.1", until="phase", origin="ability")
+            return
+        yield from self._use_option(p, a)
+
+    def _support_target_ok(self, p: int, target: dict) -> bool:
+        top = self.top(p)
+        if top is None:
+            return False
+        d = top.defn
+        checks = {"name": d.name, "level": d.level, "battle_type": d.battle_type, "field": d.field}
+        return all(checks[k] == v for k, v in target.items())
+
+    def _use_option(self, p: int, a: Action):
+        side = self.players[p]
+        card = next(c for c in side.slots if c is not None and c.uid == a.card)
+        d = card.defn
+        card.face_up = True
+        ref = "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.2"
+        self.emit("option_used", ref, p, card=card.name)
+        if d.only_one and (p, d.name) in self.used_this_turn:
+            # LEG 3.4.5.3 - LEG 3.4.5.4: the second copy of an "only 1" card goes at once, without effect.
+            self._slot_out(p, card)
+            self._to_darkness(p, [card], "LEG 3.4.5.4", "a second copy of an \"only 1\" card; no effect")
+            self.emit("option_void", "LEG 3.4.5.4", p, card=card.name)
+            return
+        if d.only_one:
+            self.used_this_turn.append((p, d.name))
+        if self.phase == "battle" and self.stage == "act":
+            opp = 1 - p
+            answers = self._legal(opp, [Action("use", c.uid) for c in self.players[opp].slots if c is not None],
+                                  response=True)
+            if answers:
+                # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.
+                self.pending, self.pending_user = card, p
+                self.stage = "response"
+                action = yield Decision(opp, "response", answers + [Action("pass")])
+                self.stage = "act"
+                if action.kind != "pass":
+                    answer = next(c for c in self.players[opp].slots if c is not None and c.uid == action.card)
+                    answer.face_up = True
+                    self.emit("response", "LEG 3.2.4.5", opp, card=answer.name, against=card.name)
+                    if answer.defn.only_one:
+                        self.used_this_turn.append((opp, answer.defn.name))
+                    self._resolve(opp, answer.defn.effect, answer.name, "LEG 3.2.4.5", until=answer.defn.limit)
+                self.pending, self.pending_user = None, None
+                if card not in side.slots:  # nullified
+                    return
+        self._resolve(p, d.effect, card.name, ref, until=d.limit)
+
+    def _slot_out(self, p: int, card: Card) -> None:
+        slots = self.players[p].slots
+        slots[slots.index(card)] = None
+
+    def _resolve(self, p: int, effect: dict, source: str, ref: str, until: str, origin: str = "option") -> None:
+        """Apply one effect (an Option card, a support ability or a special ability) at once."""
+        key = next(k for k in effect if k != "target")
+        value = effect[key]
+        target = p if effect["target"] == "self" else 1 - p
+        if key in ("add", "base_add", "multiply", "divide", "zero"):
+            self.mods.append(Mod(target, key, value, source, "turn" if until == "turn" else "phase", origin))
+            mref = MOD_REFS["zero_all"] if (key == "zero" and value == "all") else MOD_REFS[key]
+            immune = self.top(target) is not None and self.top(target).defn.no_modification
+            if immune and not (key == "zero" and value != "all"):
+                self.emit("not_modified", "LEG 3.5.6", target, card=source, effect=f"{key} {value}")
+            self.emit("attack_mod", mref, target, card=source, effect=f"{key} {value}", attack=self.attack(target))
+        elif key == "direct":
+            self.emit("direct_attack", "LEG 3.4.7", target, card=source, amount=value)
+            self._lose_points(target, value, "LEG 3.4.7", card=source)
+        elif key in ("lost_multiply", "once_more", "force_draw"):
+            self.battle_effects.append((target, key, value, source))
+            ref2 = {"lost_multiply": "LEG 3.4.8.2", "once_more": "LEG 3.4.8.7", "force_draw": "LEG 3.5.3"}[key]
+            self.emit(key, ref2, target, card=source, value=value)
+        elif key == "nullify":
+            pending = self.pending
+            if pending is not None and self.pending_user == target:
+                self._slot_out(target, pending)
+                self._to_darkness(target, [pending], "LEG 3.2.4.5", "nullified before its effect took effect")
+                self.emit("nullified", "LEG 3.2.4.5", target, card=pending.name, by=source)
+        self.emit("resolved", ref, p, card=source, attack_p1=self.attack(0), attack_p2=self.attack(1))
+
+    # -- Point Calculation Phase (LEG 3.2.5) --------------------------------------------
+    def _phase_point(self):
+        fp, sp = self.first_player, self.second_player
+        if not self.battled:  # a position set up at this phase: no Battle Phase effects
+            self.final_attack = [self.attack(0), self.attack(1)]
+        # LEG 3.2.5.1: compare the final attack values of the Battle Phase.
+        a0, a1 = self.final_attack
+        self.result = "draw" if a0 == a1 else (0 if a0 > a1 else 1)
+        forced = [e for e in self.battle_effects if e[1] == "force_draw"]
+        if forced and self.result != "draw":
+            immune = [p for p in (0, 1) if self.top(p) is not None and self.top(p).defn.draw_immune]
+            if immune:
+                # LEG 3.5.3: not affected by effects that make the battle a draw.
+                self.emit("draw_ignored", "LEG 3.5.3", immune[0], card=self.top(immune[0]).name)
+            else:
+                self.result = "draw"
+                self.emit("forced_draw", "LEG 3.5.3", None, card=forced[-1][3])
+        self.emit("battle_result", "LEG 3.2.5.1", None if self.result == "draw" else self.result,
+                  result="draw" if self.result == "draw" else f"p{self.result + 1} wins",
+                  attack_p1=a0, attack_p2=a1)
+        # LEG 3.2.5.2: Options, first player first; no second round for the first player.
+        self.stage = "options"
+        for p in (fp, sp):
+            yield from self._point_window(p, "options")
+        # LEG 3.2.5.3: the loser loses its own card's Lost Points for the winner's level.
+        self.stage = "points"
+        if self.result != "draw":
+            winner, loser = self.result, 1 - self.result
+            lost_card, win_card = self.top(loser), self.top(winner)
+            printed = lost_card.defn.lost_for(win_card.defn.level)
+            mults = [e for e in self.battle_effects if e[1] == "lost_multiply" and e[0] == loser]
+            # LEG 3.4.8.2 - LEG 3.4.8.3: a multiplication of the Lost Points works on the printed value; the last counts.
+            factor = mults[-1][2] if mults else 1
+            amount = printed * factor
+            self._lose_points(loser, amount, "LEG 3.2.5.3", card=lost_card.name, winner_level=win_card.defn.level,
+                              printed=printed, factor=factor)
+            for effect in [e for e in self.battle_effects if e[1] == "once_more" and e[0] == loser]:
+                # LEG 3.4.8.7: after the normal calculation, the calculation is made once more (not a direct attack).
+                self._lose_points(loser, amount, "LEG 3.4.8.7", event="once_more_points", card=effect[3])
+        # LEG 3.2.5.4: abilities, first player first; no second round for the first player.
+        self.stage = "abilities"
+        for p in (fp, sp):
+            yield from self._point_window(p, "abilities")
+        # LEG 3.2.5.5: the defeated Digimon (not a Level III), support Digimon (LEG 3.4.3.3), then the death check.
+        self.stage = "death_check"
+        if self.result != "draw":
+            loser = 1 - self.result
+            side = self.players[loser]
+            if side.top is not None and side.top.defn.level != 3:
+                self._to_darkness(loser, [side.box.pop()], "LEG 3.2.5.5", "the Digimon that lost")
+        for p in (0, 1):
+            side = self.players[p]
+            if side.support:
+                self._to_darkness(p, side.support, "LEG 3.4.3.3", "support Digimon at the death check")
+                side.support = []
+        for p in (fp, sp):
+            side = self.players[p]
+            refreshed = not side.network
+            if refreshed:
+                rest = [c for c in side.box if c.defn.level != 3]
+                for c in rest:
+                    side.box.remove(c)
+                self._to_darkness(p, rest, "LEG 3.2.5.5", "the Network Sea has run out")
+                side.network = side.darkness
+                side.darkness = []
+                for c in side.network:
+                    c.face_up = False
+                self.rng.shuffle(side.network)
+            self.emit("death_check", "LEG 3.2.5.5", p, network_refreshed=refreshed, network=len(side.network))
+        # LEG 3.2.5.6: the battle's winner goes first next; a draw keeps the order.
+        if self.result != "draw":
+            self.first_player = self.result
+        self.emit("first_player", "LEG 3.2.5.6", self.first_player, kept=self.result == "draw")
+
+    def _point_window(self, p: int, what: str):
+        self.acted_in_point[what].add(p)
+        while True:
+            cands = ([Action("use", c.uid) for c in self.players[p].slots if c is not None] if what == "options"
+                     else [Action("ability", c.uid) for c in self.players[p].box])
+            actions = self._legal(p, cands + [Action("pass")])
+            if actions == [Action("pass")]:
+                return
+            kind = "point_options" if what == "options" else "point_abilities"
+            action = yield Decision(p, kind, actions)
+            if action.kind == "pass":
+                self.emit("pass", "LEG 3.2.5.2" if what == "options" else "LEG 3.2.5.4", p)
+                return
+            yield from self._act(p, action)
+
+    # -- ends of phases and turns ----------------------------------------------------------
+    def _end_of_phase(self, phase: str) -> None:
+        # LEG 3.3.7: an Option with no written limit goes to the Land of Darkness at the end of its phase;
+        # LEG 3.4.2.1 / LEG 3.4.3.2: special and support abilities last only for the phase.
+        for p, side in enumerate(self.players):
+            spent = [c for c in side.slots if c is not None and c.face_up and c.defn.limit != "turn"]
+            for c in spent:
+                self._slot_out(p, c)
+            self._to_darkness(p, spent, "LEG 3.3.7", f"used Option cards at the end of the {phase} phase")
+        ending = [m for m in self.mods if m.until == "phase"]
+        for origin, ref in (("option", "LEG 3.3.7"), ("ability", "LEG 3.4.2.1"), ("support", "LEG 3.4.3.2")):
+            sources = sorted({m.source for m in ending if m.origin == origin})
+            if sources:
+                self.emit("effects_end", ref, None, phase=phase, origin=origin, cards=", ".join(sources))
+        self.mods = [m for m in self.mods if m.until != "phase"]
+
+    def _end_of_turn(self) -> None:
+        for p, side in enumerate(self.players):
+            spent = [c for c in side.slots if c is not None and c.face_up]
+            for c in spent:
+                self._slot_out(p, c)
+            self._to_darkness(p, spent, "LEG 3.3.7", "used Option cards at the end of the turn")
+            if side.support:  # normally gone at the death check already (LEG 3.4.3.3)
+                self._to_darkness(p, side.support, "LEG 3.2.4.3.5", "support Digimon at the end of the turn")
+                side.support = []
+        self.mods = []
+        self.emit("turn_end", "LEG 3.2.5.7", None, turn=self.turn)
+        self.battle_effects = []
+        self.battled = False
+        self.used_this_turn = []
+        self.refilled = set()
+        self.supported = set()
+        self.abilities_used = set()
+        self.acted_in_point = {"options": set(), "abilities": set()}
+
+    # -- legality ------------------------------------------------------------------------
+    def _legal(self, p: int, candidates: list[Action], response: bool = False) -> list[Action]:
+        return [a for a in candidates if self._check(p, a, response=response) is None]
+
+    def _check(self, p: int, a: Action, response: bool = False) -> IllegalAction | None:
+        phase = self.phase
+        if phase == "setup":
+            if a.kind != "partner":
+                return IllegalAction("choose your Level III partner first", "LEG 3.2.1.2")
+            found = self.find_card(a.card) if a.card is not None else None
+            if found is None or found[0] != p or found[1] != "network" or not (found[2].defn.is_digimon and found[2].defn.level == 3):
+                return IllegalAction("the partner is a Level III Digimon card from your deck", "LEG 3.2.1.2")
+            return None
+        if phase == "preparation":
+            return self._check_prep(p, a)
+        if phase == "digivolution":
+            if a.kind in ("digivolve", "decline"):
+                return None
+            return IllegalAction("only the second player's choice to digivolve is made now", "LEG 3.2.3.3")
+        if a.kind == "pass":
+            return None
+        if phase == "battle":
+            if a.kind == "use":
+                return self._check_use(p, a, "battle", response=response or self.stage == "response")
+            if self.stage == "response" or response:
+                return IllegalAction("only a card that says \"before the effect takes effect\" can be used before the "
+                                     "opponent's card has taken effect", "LEG 3.2.4.2")
+            if a.kind == "support":
+                return self._check_support(p, a)
+            if a.kind == "ability":
+                return self._check_ability(p, a, "battle")
+            return IllegalAction(f"{a.kind} is not something to do in the Battle Phase", "LEG 3.2.4")
+        if phase == "point":
+            if a.kind == "use":
+                if self.stage != "options":
+                    return IllegalAction("Option cards are used at step 2 of the Point Calculation Phase", "LEG 3.2.5.2")
+                return self._check_use(p, a, "point")
+            if a.kind == "ability":
+                if self.stage != "abilities":
+                    return IllegalAction("abilities are used at step 4 of the Point Calculation Phase", "LEG 3.2.5.4")
+                return self._check_ability(p, a, "point")
+            return IllegalAction(f"{a.kind} is not something to do in the Point Calculation Phase", "LEG 3.2.5")
+        return IllegalAction("nothing can be done now", "LEG 3.2")
+
+    def why_illegal(self, action: Action, player: int | None = None) -> IllegalAction:
+        """Why ``action`` (by ``player``, default whoever must decide now) is not allowed."""
+        if self.is_over or self.decision is None:
+            return IllegalAction("the game is over", "LEG 3.2.5.8")
+        me = self.decision.player if player is None else player
+        if me != self.decision.player:
+            return self._not_your_turn(me)
+        err = self._check(me, action, response=self.decision.kind == "response")
+        if err is not None:
+            return err
+        return IllegalAction(f"{action} is not possible now ({self.decision.kind})", PHASE_REFS.get(self.phase, "LEG 3.2"))
+
+    def _not_your_turn(self, p: int) -> IllegalAction:
+        if self.phase == "battle":
+            if self.stage == "response":
+                return IllegalAction("the opponent may answer with a \"before the effect takes effect\" card first",
+                                     "LEG 3.2.4.5")
+            if self.decision.player == self.second_player:
+                return IllegalAction("the second player uses cards first; the first player waits until they "
+                                     "have taken effect and the turn to act passes", "LEG 3.2.4.2")
+            return IllegalAction("it is the opponent's turn to act", "LEG 3.2.4.4.3")
+        if self.phase == "point":
+            if self.stage == "options":
+                if p in self.acted_in_point["options"]:
+                    return IllegalAction("unlike in the Battle Phase, the first player cannot use Options again after "
+                                         "the second player", "LEG 3.2.5.2")
+                return IllegalAction("the first player uses Options first", "LEG 3.2.5.2")
+            if p in self.acted_in_point["abilities"]:
+                return IllegalAction("unlike in the Battle Phase, the first player cannot use abilities again after "
+                                     "the second player", "LEG 3.2.5.4")
+            return IllegalAction("the first player uses abilities first", "LEG 3.2.5.4")
+        if self.phase == "digivolution":
+            return IllegalAction("only the second player chooses whether to digivolve", "LEG 3.2.3.3")
+        if self.phase == "preparation":
+            return IllegalAction("the other player is preparing", "LEG 3.2.2")
+        return IllegalAction("the other player must decide now", "LEG 3.2")
+
+
+# -- random games (self-play, benchmarks) ----------------------------------------------
+def random_config(seed: int) -> dict:
+    """A new game between two random 30-card decks built from a random card pool."""
+    rng = random.Random(seed)
+    cards: dict[str, dict] = {}
+    base = {3: 300, 4: 400, "perfect": 500, "ultimate": 600}  # LEG 3.2.3.9.4
+    lost = {3: (10, 20, 30, 40), 4: (10, 20, 30, 40), "perfect": (10, 10, 20, 30), "ultimate": (10, 10, 10, 20)}
+    for level in LEVELS:
+        for i in range(4):
+            name = f"L{level}-{i}"
+            spec = {
+                "level": level, "battle_type": rng.choice(TYPES),
+                "attack": {t: base[level] + rng.choice((-100, -50, 0, 50, 100)) for t in TYPES},
+                "lost_points": dict(zip(("3", "4", "perfect", "ultimate"), lost[level])),
+                "requirement": 0 if level == 3 else rng.randint(1, 3),
+            }
+            roll = rng.random()
+            if roll < 0.15:
+                spec["zeroes"] = {"C": "A"}
+            elif roll < 0.22:
+                spec["halve_opponent"] = True
+            elif roll < 0.28:
+                spec["no_modification"] = True
+            elif roll < 0.33:
+                spec["draw_immune"] = True
+            if rng.random() < 0.3:
+                spec["ability"] = {"effect": {"add": 100}, "timing": rng.choice(("battle", "point"))}
+            if rng.random() < 0.4:
+                spec["support"] = {"condition": rng.choice(({}, {"points_at_most": 60})),
+                                   "target": rng.choice(({}, {"battle_type": rng.choice(TYPES)})),
+                                   "effect": {"add": rng.choice((100, 200, 400))}}
+            cards[name] = spec
+    options = {
+        "Plus 100": {"effect": {"add": 100}}, "Minus 200": {"effect": {"add": -200, "target": "opponent"}},
+        "Base Plus 100": {"effect": {"base_add": 100}}, "Double": {"effect": {"multiply": 2}},
+        "Triple": {"effect": {"multiply": 3}, "only_one": True}, "Halve Them": {"effect": {"divide": 2, "target": "opponent"}},
+        "Zero A": {"effect": {"zero": "A"}}, "Zero All": {"effect": {"zero": "all"}, "level": ["perfect", "ultimate"]},
+        "Direct 10": {"effect": {"direct": 10}, "slot": 3},
+        "Double Lost": {"effect": {"lost_multiply": 2}, "timing": "point"},
+        "Once More": {"effect": {"once_more": True}, "timing": "point"},
+        "Stop Fighting": {"effect": {"force_draw": True}},
+        "Tactics": {"effect": {"nullify": True}, "before_effect": True},
+        "Lasting Plus": {"effect": {"add": 50}, "limit": "turn"},
+    }
+    for name, spec in options.items():
+        cards[name] = {"kind": "option", **spec}
+    digimon = [n for n in cards if cards[n].get("kind") != "option"]
+    opts = list(options)
+    players = []
+    for _ in range(2):
+        deck = [f"L3-{rng.randrange(4)}" for _ in range(3)]
+        deck += [rng.choice(digimon) for _ in range(15)]
+        deck += [rng.choice(opts) for _ in range(DECK_SIZE - len(deck))]
+        rng.shuffle(deck)
+        players.append({"deck": deck})
+    return {"seed": seed, "cards": cards, "players": players, "phase": "setup"}

@@ -1,0 +1,289 @@
+"""Scenarios for the legacy Hyper Colosseum battle (``ruleset: legacy``): load, run, compare.
+
+The file format is the official one (description, ruling, cites, source, cards,
+setup, steps) with legacy cards, a legacy set-up and legacy steps; see the
+"Legacy scenarios" section of README.md in this folder and ``legacy_scenario``
+in schema.json.  :func:`judgebase.scenarios.runner.run` hands every file whose
+``ruleset`` is ``legacy`` to :func:`run_legacy`, so ``judgebase verify``,
+``judgebase explain``, the build and the pytest plugin run these files unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from ..corpus import yamlsrc
+from ..engine.cards import CardError
+from ..engine.legacy import LegacyGame, legacy_card_from_spec
+from ..engine.state import Action, IllegalAction
+from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _matches, _plain, schema
+
+ZONES = {  # scenario name -> Side attribute
+    "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
+    "power_box": "power", "exchange": "exchange", "support": "support",
+}
+ORDERED = {"network", "digimon_box", "evolution_box", "power_box"}
+
+
+def is_legacy(path: str | Path) -> bool:
+    """True when the file says ``ruleset: legacy`` (a file that can't be read is left to the official loader)."""
+    try:
+        data = yamlsrc.load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yamlsrc.YamlError):
+        return False
+    return isinstance(data, dict) and data.get("ruleset") == "legacy"
+
+
+def _keys_as_text(value):
+    """YAML reads ``lost_points: {3: 10}`` with number keys; JSON Schema (like JSON) has text keys."""
+    if isinstance(value, dict):
+        return {str(k): _keys_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keys_as_text(v) for v in value]
+    return value
+
+
+def load_legacy(path: str | Path) -> tuple[dict, str]:
+    """Read and validate a legacy scenario; raise ScenarioError with the offending line."""
+    path = Path(path)
+    shown = str(path)
+    try:
+        data = yamlsrc.load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(shown, 1, f"cannot read: {exc}") from None
+    except yamlsrc.YamlError as exc:
+        raise ScenarioError(shown, exc.line, str(exc)) from None
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(_keys_as_text(_plain(data))), key=lambda e: list(e.absolute_path))
+    if errors:
+        err = next((e for e in errors if e.validator not in ("oneOf", "if")), errors[0])
+        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
+        raise ScenarioError(shown, _line_of(data, list(err.absolute_path)), f"{where}: {err.message}")
+    for name, spec in data["cards"].items():
+        try:
+            legacy_card_from_spec(name, _plain(spec))
+        except CardError as exc:
+            raise ScenarioError(shown, data["cards"].line_of(name), str(exc)) from None
+    known = set(data["cards"])
+    for side in ("p1", "p2"):
+        zones = data["setup"].get(side) or {}
+        for zone in list(ZONES) + ["slots", "deck"]:
+            names = zones.get(zone) or []
+            for i, item in enumerate(names):
+                name = item["card"] if isinstance(item, dict) else item
+                if name is not None and name not in known:
+                    raise ScenarioError(shown, names.line_of(i), f"unknown card {name!r} in setup.{side}.{zone} (define it under cards:)")
+    return data, shown
+
+
+def legacy_config(data: dict) -> dict:
+    setup = data["setup"]
+    players = []
+    for side in ("p1", "p2"):
+        spec = _plain(setup.get(side) or {})
+        deck = []
+        for item in spec.pop("deck", []):
+            deck += [item["card"]] * int(item.get("copies", 1)) if isinstance(item, dict) else [item]
+        if deck:
+            spec["deck"] = deck
+        players.append(spec)
+    config = {
+        "seed": data.get("seed", 0),
+        "cards": _keys_as_text(_plain(data["cards"])),
+        "turn": setup.get("turn", 1),
+        "phase": setup.get("phase", "battle"),
+        "players": players,
+    }
+    if "first_player" in setup:
+        config["first_player"] = PLAYERS[setup["first_player"]]
+    return config
+
+
+def run_legacy(path: str | Path) -> ScenarioResult:
+    """Run one legacy scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    data, shown = load_legacy(path)
+    try:
+        game = LegacyGame(legacy_config(data)).start()
+    except ValueError as exc:
+        raise ScenarioError(shown, data.line_of("setup"), str(exc)) from None
+    result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")
+    try:
+        for i, step in enumerate(data["steps"]):
+            line = data["steps"].line_of(i)
+            if "expect" in step:
+                _expect(game, step["expect"], line)
+            else:
+                _do(game, step, line, shown)
+            result.steps += 1
+    except ScenarioFailure as exc:
+        result.passed = False
+        result.message = f"{shown}:{exc.line}: {exc.message}"
+    except ScenarioError:
+        raise
+    except Exception as exc:  # an engine crash is a failed proof, reported with where it happened
+        import traceback
+
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        step = data["steps"].line_of(result.steps) if result.steps < len(data["steps"]) else data.line
+        result.passed = False
+        result.message = f"{shown}:{step}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
+    result.log = list(game.log)
+    return result
+
+
+# -- actions ---------------------------------------------------------------------
+def _find(cards, name):
+    return next((c for c in cards if c is not None and c.name == name), None)
+
+
+def _card(game, player: int, step: dict, line: int, path: str) -> int:
+    """The uid of the named card, looked for where the action takes it from."""
+    side = game.players[player]
+    name, kind = step["card"], step["do"]
+    face_down_slots = [c for c in side.slots if c is not None and not c.face_up]
+    if kind == "partner":
+        places = [side.network]
+    elif kind == "discard":
+        places = [side.slots] if step.get("from") == "slot" else [side.hand, side.slots]
+    elif kind == "use":
+        places = [face_down_slots, side.slots, side.hand]
+    elif kind == "ability":
+        places = [list(reversed(side.box))]
+    else:
+        places = [side.hand]
+    for cards in places:
+        card = _find(cards, name)
+        if card is not None:
+            return card.uid
+    raise ScenarioError(path, line, f"P{player + 1} has no {name!r} where {kind} takes it from")
+
+
+def _action(game, step: dict, line: int, path: str, player: int) -> Action:
+    kind = step["do"]
+    if kind == "auto":
+        actions = game.legal_actions()
+        if len(actions) != 1:
+            raise ScenarioFailure(line, f"'auto' needs exactly one legal action, there are {len(actions)}: {', '.join(map(str, actions))}")
+        return actions[0]
+    if kind in ("refill", "done", "digivolve", "decline", "pass"):
+        return Action(kind)
+    if kind == "ability" and "card" not in step:
+        top = game.top(player)
+        return Action("ability", top.uid if top else None)
+    if "card" not in step:
+        raise ScenarioError(path, line, f"{kind} needs a card")
+    uid = _card(game, player, step, line, path)
+    if kind == "set":
+        return Action("set", uid, option=int(step.get("slot", 1)))
+    return Action(kind, uid)
+
+
+def _do(game, step: dict, line: int, path: str) -> None:
+    if game.is_over:
+        raise ScenarioFailure(line, f"the game is already over ({game.over_reason})")
+    who = step.get("by")
+    player = PLAYERS[who] if who else game.current_player
+    if player is None:
+        raise ScenarioFailure(line, "nobody has a decision to make")
+    if who is not None and game.current_player != player and not step.get("illegal"):
+        waiting = game.decision.kind if game.decision else "nothing"
+        raise ScenarioFailure(line, f"{who} can't act now: P{(game.current_player or 0) + 1} must decide ({waiting})")
+    action = _action(game, step, line, path, player)
+    if step.get("illegal"):
+        before = game.dump()
+        try:
+            if game.current_player != player:
+                raise game.why_illegal(action, player)
+            game.apply(action)
+        except IllegalAction as exc:
+            if exc.ref != step["illegal"]:
+                raise ScenarioFailure(line, f"{action} is illegal, but because of {exc.ref} ({exc.reason}), not {step['illegal']}") from None
+            if game.dump() != before:
+                raise ScenarioFailure(line, "an illegal action changed the state") from None
+            return
+        raise ScenarioFailure(line, f"{action} was accepted, but {step['illegal']} forbids it")
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise ScenarioFailure(line, f"{step['do']} refused: {exc.reason} ({exc.ref})") from None
+
+
+# -- expectations --------------------------------------------------------------------
+def _names(cards) -> list:
+    return [None if c is None else c.name for c in cards]
+
+
+def _compare(line, label, cards, expected, ordered):
+    if isinstance(expected, int):
+        got = [c for c in cards if c is not None]
+        if len(got) != expected:
+            raise ScenarioFailure(line, f"{label}: expected {expected} cards, found {len(got)} ({', '.join(_names(got))})")
+        return
+    got = _names(cards)
+    if ordered and got != list(expected):
+        raise ScenarioFailure(line, f"{label}: expected {list(expected)}, found {got}")
+    if not ordered and Counter(got) != Counter(expected):
+        raise ScenarioFailure(line, f"{label}: expected {sorted(expected)}, found {sorted(got)}")
+
+
+def _who(value):
+    return "none" if value is None else ("draw" if value == "draw" else NAMES[value])
+
+
+def _expect(game, exp: dict, line: int) -> None:
+    if "turn" in exp and game.turn != exp["turn"]:
+        raise ScenarioFailure(line, f"expected turn {exp['turn']}, it is turn {game.turn}")
+    if "phase" in exp and game.phase != exp["phase"]:
+        raise ScenarioFailure(line, f"expected the {exp['phase']} phase, it is {game.phase}")
+    if "first_player" in exp and game.first_player != PLAYERS[exp["first_player"]]:
+        raise ScenarioFailure(line, f"expected {exp['first_player']} as first player, it is {NAMES[game.first_player]}")
+    if "winner" in exp:
+        want = None if exp["winner"] == "none" else PLAYERS[exp["winner"]]
+        if game.winner != want:
+            raise ScenarioFailure(line, f"expected winner {exp['winner']}, got {_who(game.winner)} ({game.over_reason or 'game not over'})")
+    if "over" in exp and game.is_over != exp["over"]:
+        raise ScenarioFailure(line, f"expected the game {'over' if exp['over'] else 'going on'}, it is {'over' if game.is_over else 'going on'}")
+    if "result" in exp and _who(game.result) != exp["result"]:
+        raise ScenarioFailure(line, f"expected battle result {exp['result']}, got {_who(game.result)}")
+    if "decision" in exp:
+        d, want = game.decision, exp["decision"]
+        if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
+            got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
+            raise ScenarioFailure(line, f"expected decision {dict(want)}, got {got}")
+    for side_name in ("p1", "p2"):
+        if side_name not in exp:
+            continue
+        p = PLAYERS[side_name]
+        side = game.players[p]
+        want = exp[side_name]
+        if "points" in want and side.points != want["points"]:
+            raise ScenarioFailure(line, f"{side_name} points: expected {want['points']}, found {side.points}")
+        if "attack" in want and game.attack(p) != want["attack"]:
+            raise ScenarioFailure(line, f"{side_name} attack value: expected {want['attack']}, found {game.attack(p)}")
+        if "final_attack" in want and game.final_attack[p] != want["final_attack"]:
+            raise ScenarioFailure(line, f"{side_name} final attack value: expected {want['final_attack']}, found {game.final_attack[p]}")
+        if "top" in want:
+            got = side.top.name if side.top else None
+            if got != want["top"]:
+                raise ScenarioFailure(line, f"{side_name} battling Digimon: expected {want['top']}, found {got}")
+        for zone, attr in ZONES.items():
+            if zone in want:
+                _compare(line, f"{side_name} {zone}", getattr(side, attr), want[zone], zone in ORDERED)
+        if "slots" in want:
+            _compare(line, f"{side_name} slots", side.slots, want["slots"], True)
+    events = game.log
+    if "log" in exp:
+        pos = 0
+        for entry in exp["log"]:
+            found = next((i for i in range(pos, len(events)) if _matches(events[i], entry)), None)
+            if found is None:
+                tail = "\n    ".join(str(e) for e in events[-15:])
+                raise ScenarioFailure(line, f"no event {dict(entry)} (in order) in the log; last events:\n    {tail}")
+            pos = found + 1
+    for entry in exp.get("no_log") or []:
+        hit = next((e for e in events if _matches(e, entry)), None)
+        if hit is not None:
+            raise ScenarioFailure(line, f"unexpected event in the log: {hit}")

@@ -1,0 +1,128 @@
+"""The datasette plugin behind ``judgebase serve``: the judge's pages next to datasette's own.
+
+Registered through datasette's ``datasette`` entry point.  Routes are GET only and
+the database is opened immutable, so nothing can be written through the server.
+"""
+
+from __future__ import annotations
+
+from datasette import hookimpl
+from datasette.utils.asgi import Response
+
+from .. import refs
+from ..db import Database, NotFound
+from .app import render_page
+from .pages import LANGS, Links, Site
+
+_sites: dict[str, tuple[Site, object]] = {}
+
+
+def _site(datasette):
+    db = datasette.databases.get("judgebase") or next(
+        (d for d in datasette.databases.values() if getattr(d, "path", None)), None
+    )
+    if db is None or db.path is None:
+        return None, None
+    if db.path not in _sites:
+        from ..search.searcher import Searcher
+
+        _sites[db.path] = (Site(Database(db.path), Links()), Searcher(db.path))
+    return _sites[db.path]
+
+
+def _lang(request) -> str:
+    lang = request.args.get("lang") or request.cookies.get("jb_lang") or "en"
+    return lang if lang in LANGS else "en"
+
+
+def _html(body: str, request, status: int = 200) -> Response:
+    response = Response.html(body, status=status)
+    if request.args.get("lang") in LANGS:
+        response.set_cookie("jb_lang", request.args["lang"], max_age=31536000, samesite="lax")
+    return response
+
+
+async def home(request, datasette):
+    return await search(request, datasette)
+
+
+async def search(request, datasette):
+    site, searcher = _site(datasette)
+    if site is None:
+        return Response.text("judgebase: no database named judgebase is being served", status=500)
+    lang = _lang(request)
+    query = (request.args.get("q") or "").strip()
+    ruleset = request.args.get("ruleset") or None
+    if ruleset not in (None, "official", "tamer_tactics", "legacy"):
+        ruleset = None
+    results, error = [], None
+    if query:
+        ref = refs.try_parse(query, default_ruleset=ruleset)
+        if ref is not None and site.db.has_clause(ref):
+            return Response.redirect(f"{site.links.clause(str(ref))}?lang={lang}")
+        from ..search.searcher import QueryError
+
+        try:
+            found = searcher.search(query, lang=lang, ruleset=ruleset, limit=20)
+        except QueryError as exc:
+            found, error = [], str(exc)
+        for r in found:
+            results.append({
+                "ref": r.ref, "kind": r.kind, "ruleset": r.ruleset, "title": r.title, "snippet": r.snippet,
+                "status": "unproven" if r.proven is None else ("proven" if r.proven else "failing"),
+                "url": site.links.ruling(r.ref) if r.kind == "ruling" else site.links.clause(r.ref),
+            })
+    body = render_page("jb_home.html", site.links, lang, query=query, results=results, ruleset=ruleset, error=error)
+    return _html(body, request)
+
+
+async def clause(request, datasette):
+    site, _ = _site(datasette)
+    lang = _lang(request)
+    try:
+        data = site.clause(request.url_vars["slug"])
+    except (NotFound, refs.RefError):
+        body = render_page("jb_home.html", site.links, lang, query=request.url_vars["slug"], results=[], ruleset=None,
+                           error=f"No clause {request.url_vars['slug']} in the knowledge base.")
+        return _html(body, request, status=404)
+    return _html(render_page("jb_clause.html", site.links, lang, c=data), request)
+
+
+async def ruling(request, datasette):
+    site, _ = _site(datasette)
+    lang = _lang(request)
+    try:
+        data = site.ruling(request.url_vars["rid"])
+    except NotFound:
+        body = render_page("jb_home.html", site.links, lang, query=request.url_vars["rid"], results=[], ruleset=None,
+                           error=f"No ruling {request.url_vars['rid']} in the knowledge base.")
+        return _html(body, request, status=404)
+    return _html(render_page("jb_ruling.html", site.links, lang, r=data), request)
+
+
+async def keywords(request, datasette):
+    site, _ = _site(datasette)
+    return _html(render_page("jb_keywords.html", site.links, _lang(request), keywords=site.keywords()), request)
+
+
+async def glossary(request, datasette):
+    site, _ = _site(datasette)
+    return _html(render_page("jb_glossary.html", site.links, _lang(request), glossary=site.glossary()), request)
+
+
+async def coverage(request, datasette):
+    site, _ = _site(datasette)
+    return _html(render_page("jb_coverage.html", site.links, _lang(request), coverage=site.coverage()), request)
+
+
+@hookimpl
+def register_routes():
+    return [
+        (r"^/$", home),
+        (r"^/search$", search),
+        (r"^/clause/(?P<slug>[^/]+)$", clause),
+        (r"^/ruling/(?P<rid>[a-z0-9-]+)$", ruling),
+        (r"^/keywords$", keywords),
+        (r"^/glossary$", glossary),
+        (r"^/coverage$", coverage),
+    ]

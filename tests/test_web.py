@@ -1,0 +1,91 @@
+"""The judge's pages through datasette, in-process (no port, no network)."""
+
+import asyncio
+import re
+
+import pytest
+
+from judgebase.web.markdown import render
+
+
+@pytest.fixture(scope="module")
+def ds(db_path):
+    from datasette.app import Datasette
+
+    return Datasette(immutables=[str(db_path)])
+
+
+def get(ds, path):
+    return asyncio.run(ds.client.get(path))
+
+
+def test_home_and_search_in_each_language(ds):
+    assert get(ds, "/").status_code == 200
+    for lang, query, word in (("es", "bloquear digimon atacado", "bloquear"), ("en", "dp tie battle", "tie"),
+                              ("de", "Bonuskarte digitieren", "Bonuskarte")):
+        r = get(ds, f"/search?q={query}&lang={lang}")
+        assert r.status_code == 200
+        assert 'class="result' in r.text and word.lower() in r.text.lower()
+        assert f'<html lang="{lang}">' in r.text
+
+
+@pytest.mark.parametrize("query, target", [("6-1-4", "/clause/CR-6-1-4"), ("RM 8-1-3-3", "/clause/CR-8-1-3-3"),
+                                           ("%C2%A72.2", "/clause/TT-2.2"), ("LEG 3.4", "/clause/LEG-3.4")])
+def test_a_clause_number_jumps_to_the_clause(ds, query, target):
+    r = get(ds, f"/search?q={query}")
+    assert r.status_code == 302 and r.headers["location"].startswith(target)
+
+
+def test_clause_page(ds):
+    r = get(ds, "/clause/CR-8-2-2-1-1?lang=de")
+    assert r.status_code == 200
+    html = r.text
+    assert re.search(r'<section class="lang-block" lang="de" data-lang="de">', html)  # German shown
+    assert re.search(r'<section class="lang-block" lang="es" data-lang="es" hidden>', html)  # others one click away
+    assert 'href="/clause/CR-8-2-2-1"' in html and 'href="/clause/CR-8"' in html  # breadcrumbs
+    assert 'class="badge proven"' in html  # a ruling that cites it, with its proof status
+    assert "source wording" in html or "paraphrase" in html or "translation" in html
+
+
+def test_references_and_keywords_in_text_are_links(ds):
+    html = get(ds, "/clause/CR-16-16?lang=en").text
+    assert '<a href="/clause/CR-16-16" class="ref" title="CR 16-16">&lt;Blitz&gt;</a>' in html
+    assert 'Recorded conflict' in html
+
+
+def test_ruling_page_shows_proof_and_event_log(ds):
+    html = get(ds, "/ruling/off-000-faq-01-block-own-target").text
+    assert 'id="proof-status">proven' in html
+    assert 'id="event-log"' in html and "[CR 12-1-7-1]" in html
+    assert 'href="/clause/CR-12-1-5"' in html
+
+
+def test_index_pages(ds):
+    assert get(ds, "/keywords").text.count('class="ref"') >= 44
+    assert "digitieren" in get(ds, "/glossary").text
+    coverage = get(ds, "/coverage").text
+    assert "without a proven ruling" in coverage and "Comprehensive Rules" in coverage
+
+
+def test_unknown_pages_are_404_with_a_message(ds):
+    r = get(ds, "/clause/CR-99-9")
+    assert r.status_code == 404 and "No clause" in r.text
+    assert get(ds, "/ruling/nope").status_code == 404
+
+
+def test_language_is_remembered_in_a_cookie(ds):
+    r = get(ds, "/keywords?lang=de")
+    assert "jb_lang=de" in r.headers.get("set-cookie", "")
+
+
+def test_datasette_views_stay_read_only(ds):
+    assert get(ds, "/judgebase/clauses.json").status_code == 200 or get(ds, "/-/databases.json").status_code == 200
+    post = asyncio.run(ds.client.post("/search", data={"q": "x"}))
+    assert post.status_code in (404, 405) or "class=" in post.text  # GET-only pages; nothing is written
+
+
+def test_markdown_rule_links_refs_but_not_code_or_html():
+    html = render("See CR 6-1-4 and `CR 6-1-4`, <script>alert(1)</script>",
+                  lambda ref: "/clause/" + ref.replace(" ", "-"))
+    assert html.count('class="ref"') == 1
+    assert "<script>" not in html and "&lt;script&gt;" in html
