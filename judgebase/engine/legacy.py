@@ -983,13 +983,17 @@ class LegacyGame:
         self.emit("first_player", "LEG 3.2.5.6", self.first_player, kept=self.result == "draw")
 
     def _point_window(self, p: int, what: str):
+        # Reading: a player with nothing they could use gets no window; a window once opened lasts until
+        # the player passes, as in the Battle Phase.
         self.acted_in_point[what].add(p)
+        opened = False
         while True:
             cands = ([Action("use", c.uid) for c in self.players[p].slots if c is not None] if what == "options"
                      else [Action("ability", c.uid) for c in self.players[p].box])
             actions = self._legal(p, cands + [Action("pass")])
-            if actions == [Action("pass")]:
+            if actions == [Action("pass")] and not opened:
                 return
+            opened = True
             kind = "point_options" if what == "options" else "point_abilities"
             action = yield Decision(p, kind, actions)
             if action.kind == "pass":
