@@ -1113,6 +1113,10 @@ class Game(SpecialDigivolutions):
             return True
         return False
 
+    def _may_stay_in_breeding(self, stack: Stack) -> bool:
+        """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area."""
+        return stack.top.defn.category in ("digimon", "digi-egg")
+
     def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
         return True
 
@@ -1476,7 +1480,7 @@ class Game(SpecialDigivolutions):
                 if d.category == "digimon" and self.dp(stack) == 0:
                     deleted.append(stack)
             breeding = self.players[p].breeding
-            if breeding is not None and breeding.top.defn.category not in ("digimon", "digi-egg"):
+            if breeding is not None and not self._may_stay_in_breeding(breeding):
                 self._leave_field(breeding, "trash", "CR 17-1-3-2-3")
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)

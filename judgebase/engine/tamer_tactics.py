@@ -36,7 +36,8 @@ class TamerTacticsGame(Game):
         self.tt_extra_used: set[tuple[int, int]] = set()  # (turn, player)
         self.tt_tamers_moved = [0, 0]
         self.tt_valve = [False, False]
-        self.tt_window: tuple[int, int] | None = None  # (turn, stack) eligible for protection
+        self.tt_window: set[int] = set()  # stacks eligible for protection until the next main action (TT §4.3)
+        self.tt_eligible: dict[int, set[int]] = {}  # turn -> every stack that was eligible at some point
         self.tt_protected_turn: dict[int, int] = {}
         self.tt_regroup: list[int] = []
         super().__init__(config)
@@ -52,6 +53,15 @@ class TamerTacticsGame(Game):
                 if key in spec:
                     self.tt_tamers_moved[p] = int(spec[key])
 
+    def _eligible(self, stack: Stack) -> None:
+        """TT §4.1: this card may be declared protected until its owner's next main action."""
+        self.tt_window.add(stack.sid)
+        self.tt_eligible.setdefault(self.turn, set()).add(stack.sid)
+
+    def _may_stay_in_breeding(self, stack: Stack) -> bool:
+        # TT §2.2.2: later Tamers hatch into the breeding area and wait there to be moved out.
+        return stack.top.defn.category == "tamer" or super()._may_stay_in_breeding(stack)
+
     def tamers(self, player: int) -> list[Stack]:
         return [s for s in self.players[player].battle if s.top.defn.category == "tamer"]
 
@@ -65,11 +75,11 @@ class TamerTacticsGame(Game):
     def _setup(self):
         """TT §2.0: shuffle, starting Tamer straight to the battle area, its [On Play], then hands."""
         first = self.turn_player
+        self.emit("first_player", "TT §2.0.1", first)
         for p in (0, 1):
             self.rng.shuffle(self.players[p].deck)
             self.rng.shuffle(self.players[p].eggs)
             self.emit("shuffle", "TT §2.0.2", p)
-        self.emit("first_player", "TT §2.0.1", first)
         for p in (0, 1):
             yield from self._search_tamer(p, to="battle", ref="TT §2.0.3")
         for p in (first, 1 - first):  # TT §2.0.4: the first player's [On Play] first
@@ -167,7 +177,7 @@ class TamerTacticsGame(Game):
             return
         yield from self._join_group(stack, "TT §2.4.1" if how in ("play", "move") else "TT §2.4.3")
         if how == "play":
-            self.tt_window = (self.turn, stack.sid)  # TT §4.1: a card just played from the main deck
+            self._eligible(stack)  # TT §4.1: a card just played from the main deck
 
     def _join_group(self, stack: Stack, ref: str):
         tamers = self.tamers(stack.owner)
@@ -205,7 +215,13 @@ class TamerTacticsGame(Game):
         stack = self.find_stack(a.target)
         yield from super()._digivolve(tp, a, cost)
         if stack is not None and stack.area == "battle":
-            self.tt_window = (self.turn, stack.sid)  # TT §4.2: declared after its [When Digivolving]
+            self._eligible(stack)  # TT §4.2: declared after its [When Digivolving]
+
+    def _burst(self, tp, card, a):
+        stack = self.find_stack(a.target)
+        yield from super()._burst(tp, card, a)
+        if stack is not None and stack.area == "battle":
+            self._eligible(stack)  # TT §4.1: the result of a digivolution made this turn
 
     def _check_special(self, tp: int, a: Action):
         err = super()._check_special(tp, a)
@@ -224,11 +240,11 @@ class TamerTacticsGame(Game):
     def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
         result.group = materials[0].group
         result.protections = 0  # TT §4.5: a DNA digivolution starts a new evolution line
-        self.tt_window = (self.turn, result.sid)
+        self._eligible(result)
 
     def _link(self, tp, card, stack):
         yield from super()._link(tp, card, stack)
-        self.tt_window = (self.turn, stack.sid)  # TT §4.1: a Digimon that just received a link card
+        self._eligible(stack)  # TT §4.1: a Digimon that just received a link card
 
     # ------------------------------------------------------ Tamers leaving ----
     def _return_burst_tamer(self, tamer: Stack) -> None:
@@ -268,7 +284,7 @@ class TamerTacticsGame(Game):
                 self.emit("true_orphan", "TT §2.4.6", stack.owner, card=repr(stack))
                 continue
             yield from self._join_group(stack, "TT §2.4.6")
-            self.tt_window = (self.turn, stack.sid)  # TT §4.1: a card just regrouped
+            self._eligible(stack)  # TT §4.1: a card just regrouped
         yield from super()._resolve()
 
     # ---------------------------------------------------------- effect reach ----
@@ -282,6 +298,21 @@ class TamerTacticsGame(Game):
             group = self.group_of(source)
             stacks = [s for s in stacks if s.group == group]  # TT §2.6.1, §2.6.3
         return stacks
+
+    def _refusal(self, d, a):
+        if a.kind == "protect" and d is not None and d.kind != "main":
+            return IllegalAction("protection is declared in your main phase, after the card's effects have resolved", "TT §4.2")
+        if d is not None and a.kind == "choose" and d.kind == "target":
+            stack = self.find_stack(a.target) if a.target is not None else None
+            if stack is not None and stack.owner != d.player and self.is_protected(stack):
+                return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.4")
+            if stack is not None and stack.owner == d.player and stack.group is not None:
+                return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §2.6.1")
+        if d is not None and a.kind == "decoy" and d.kind == "would_be_deleted":
+            decoy = self.find_stack(a.card)
+            if decoy is not None and self.keyword(decoy, "decoy"):
+                return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §2.6.7")
+        return super()._refusal(d, a)
 
     def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
         return decoy.group is not None and decoy.group == protected.group  # TT §2.6.7
@@ -334,7 +365,6 @@ class TamerTacticsGame(Game):
         else:
             self.tt_extra_used.add((self.turn, tp))
             self.emit("extra_attack_used", "TT §3.4.2", tp, via=via)
-        self.tt_window = None
         yield from super()._declare_attack(tp, attacker, target_sid, via)
 
     def blockers(self, defender: int) -> list[Stack]:
@@ -350,8 +380,8 @@ class TamerTacticsGame(Game):
     # --------------------------------------------------------- protection ----
     def _main_actions(self, tp: int) -> list[Action]:
         actions = super()._main_actions(tp)
-        if self.tt_window and self.tt_window[0] == self.turn:
-            a = Action("protect", self.tt_window[1])
+        for sid in sorted(self.tt_window):
+            a = Action("protect", sid)
             if self._check_protect(tp, a) is None:
                 actions.append(a)
         return actions
@@ -364,8 +394,10 @@ class TamerTacticsGame(Game):
         stack = self.find_stack(a.card)
         if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
             return IllegalAction("protect one of your own Digimon in the battle area", "TT §4.1")
-        if self.tt_window != (self.turn, stack.sid):
-            return IllegalAction("only a card just played, regrouped, digivolved or linked, before your next action", "TT §4.3")
+        if stack.sid not in self.tt_window:
+            if stack.sid in self.tt_eligible.get(self.turn, ()):
+                return IllegalAction("the grace window closed with your next main-phase action", "TT §4.3")
+            return IllegalAction("only a card just played, regrouped, digivolved or linked this turn can be protected", "TT §4.1")
         if stack.protections >= PROTECTIONS_PER_LINE:
             return IllegalAction(f"this evolution line has been protected {PROTECTIONS_PER_LINE} times already", "TT §4.5")
         return None
@@ -376,9 +408,9 @@ class TamerTacticsGame(Game):
             stack.protected_until = self.turn + 2  # until the start of its owner's next turn
             stack.protections += 1
             self.tt_protected_turn[tp] = self.turn
-            self.tt_window = None
+            self.tt_window = set()
             self.emit("protected", "TT §4.4", tp, card=repr(stack), line_uses=stack.protections)
             return
         if a.kind != "pass":
-            self.tt_window = None  # TT §4.3: any further main-phase action closes the grace window
+            self.tt_window = set()  # TT §4.3: any further main-phase action closes the grace window
         yield from super()._do_main(tp, a)

@@ -143,7 +143,7 @@ def game_config(data: dict) -> dict:
     config = {
         "seed": data.get("seed", 0),
         "cards": _plain(data["cards"]),
-        "turn": setup.get("turn", 2),
+        "turn": setup.get("turn", 1 if setup.get("phase") == "setup" else 2),
         "turn_player": turn_player,
         "first_player": PLAYERS[setup.get("first_player", "p1")],
         "phase": setup.get("phase", "main"),
