@@ -1113,6 +1113,11 @@ class Game(SpecialDigivolutions):
             return True
         return False
 
+    def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
+        """Hook: which of the stacks an "all ..." effect reaches (all of them, officially)."""
+        return stacks
+        yield  # pragma: no cover
+
     def _may_stay_in_breeding(self, stack: Stack) -> bool:
         """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area."""
         return stack.top.defn.category in ("digimon", "digi-egg")
@@ -1277,6 +1282,8 @@ class Game(SpecialDigivolutions):
         if who == "self":
             return None
         side = controller if who in ("own", "all_own") else 1 - controller
+        if who in ("opponent_tamer", "all_opponent_tamers"):
+            return [s for s in self.stacks(side) if s.top.defn.category == "tamer"]
         stacks = [s for s in self.stacks(side) if self.is_digimon(s)]
         if side != controller:
             # CR 16-39: <Progress> - not affected by the opponent's effects while attacking.
@@ -1396,7 +1403,7 @@ class Game(SpecialDigivolutions):
         if targets is None:
             chosen = [stack] if stack is not None and stack in self.stacks() else []
         elif who.startswith("all_"):
-            chosen = targets
+            chosen = yield from self._all_affected(me, who, targets)
         else:
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)

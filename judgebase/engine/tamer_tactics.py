@@ -294,6 +294,9 @@ class TamerTacticsGame(Game):
             return None
         if who in ("opponent", "all_opponent"):
             stacks = [s for s in stacks if not self.is_protected(s)]  # TT §4.4
+        if who == "opponent_tamer" and len(self.tamers(1 - controller)) <= 1 and stacks:
+            self.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(stacks[0]))
+            stacks = []  # TT §2.1.1: the last Tamer can't be chosen by the opponent's removal
         if who in ("own", "all_own") and source is not None and source.owner == controller:
             group = self.group_of(source)
             stacks = [s for s in stacks if s.group == group]  # TT §2.6.1, §2.6.3
@@ -313,6 +316,17 @@ class TamerTacticsGame(Game):
             if decoy is not None and self.keyword(decoy, "decoy"):
                 return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §2.6.7")
         return super()._refusal(d, a)
+
+    def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
+        """TT §2.1.1: if an opponent's effect would leave a player with no Tamer, they keep one of their choice."""
+        if who != "all_opponent_tamers" or not stacks or len(stacks) < len(self.tamers(1 - controller)):
+            return stacks
+        victim = 1 - controller
+        options = [Action("choose", target=s.sid) for s in stacks]
+        pick = yield Decision(victim, "keep_tamer", options, "choose the Tamer that stays (TT §2.1.1)")
+        kept = self.find_stack(pick.target)
+        self.emit("last_tamer_kept", "TT §2.1.1", victim, card=repr(kept))
+        return [s for s in stacks if s is not kept]
 
     def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
         return decoy.group is not None and decoy.group == protected.group  # TT §2.6.7
