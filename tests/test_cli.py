@@ -55,7 +55,8 @@ def test_ruling_json_contract(run_cli, db):
     rid = db.ruling_ids[0]
     data = json.loads(run_cli("ruling", rid, "--json", "--lang", "de").output)
     assert RULING_FIELDS <= set(data)
-    assert data["id"] == rid and data["proven"] is None and data["lang"] == "de"
+    assert data["id"] == rid and data["lang"] == "de"
+    assert data["proven"] in (True, False, None) and (data["proven"] is None) == (data["scenario"] is None)
 
 
 def test_ruling_unknown_id(run_cli, db):
