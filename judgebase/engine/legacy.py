@@ -31,7 +31,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 
 from .cards import CardError
-from .state import Action, Card, Decision, Event, IllegalAction
+from .state import Action, Card, Decision, DecisionLoop, Event, IllegalAction
 
 LEVELS = (3, 4, "perfect", "ultimate")
 NEXT_LEVEL = {3: 4, 4: "perfect", "perfect": "ultimate"}  # LEG 3.2.3.9
@@ -261,10 +261,11 @@ class _GameOver(Exception):
     pass
 
 
-class LegacyGame:
+class LegacyGame(DecisionLoop):
     """A Hyper Colosseum battle.  ``config`` is a new game (decks) or any position (zones)."""
 
     ruleset = "legacy"
+    GAME_OVER_REF = "LEG 3.2.5.8"
 
     def __init__(self, config: dict):
         self._config = deepcopy(config)
@@ -323,47 +324,8 @@ class LegacyGame:
 
     # ------------------------------------------------------------------ API ----
     @property
-    def current_player(self) -> int | None:
-        return None if self.decision is None else self.decision.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None or self.over_reason is not None
-
-    @property
     def second_player(self) -> int:
         return 1 - self.first_player
-
-    def legal_actions(self) -> list[Action]:
-        return [] if self.decision is None else list(self.decision.actions)
-
-    def apply(self, action: Action) -> None:
-        """Take ``action``; raise IllegalAction (state untouched) if the rules forbid it."""
-        if self.is_over or self.decision is None:
-            raise IllegalAction("the game is over", "LEG 3.2.5.8")
-        if action not in self.decision.actions:
-            raise self.why_illegal(action)
-        self.history.append(action)
-        self._advance(action)
-
-    def clone(self) -> "LegacyGame":
-        """An identical, independent game: the same start replayed with the same actions."""
-        twin = type(self)(self._config)
-        twin.start()
-        for action in self.history:
-            twin.apply(action)
-        return twin
-
-    def start(self) -> "LegacyGame":
-        self._flow = self._game()
-        self._advance(None)
-        return self
-
-    def _advance(self, action) -> None:
-        try:
-            self.decision = self._flow.send(action)
-        except StopIteration:
-            self.decision = None
 
     def dump(self) -> dict:
         """Everything that makes up the position, for comparing two states."""

@@ -14,6 +14,7 @@ from .cards import CardDef, Effect
 from .special import SPECIAL_KINDS, SpecialDigivolutions
 from .state import (
     Action,
+    DecisionLoop,
     Attack,
     Card,
     Decision,
@@ -29,7 +30,7 @@ PHASES = ("unsuspend", "draw", "breeding", "main")
 MAX_TURNS = 300  # random self-play safety net: a game that long ends with a recorded reason
 
 
-class Game(SpecialDigivolutions):
+class Game(SpecialDigivolutions, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -102,45 +103,6 @@ class Game(SpecialDigivolutions):
             self.labels[item["label"]] = stack.sid
         return stack
 
-    # ------------------------------------------------------------------ API ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self.decision is None else self.decision.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None or self.over_reason is not None
-
-    def legal_actions(self) -> list[Action]:
-        return [] if self.decision is None else list(self.decision.actions)
-
-    def apply(self, action: Action) -> None:
-        """Take ``action``; raise IllegalAction (state untouched) if the rules forbid it."""
-        if self.is_over or self.decision is None:
-            raise IllegalAction("the game is over", "CR 1-2-2")
-        if action not in self.decision.actions:
-            raise self.why_illegal(action)
-        self.history.append(action)
-        self._advance(action)
-
-    def clone(self) -> "Game":
-        """An identical, independent game: the same start replayed with the same actions."""
-        twin = type(self)(self._config)
-        twin.start()
-        for action in self.history:
-            twin.apply(action)
-        return twin
-
-    def start(self) -> "Game":
-        self._flow = self._game()
-        self._advance(None)
-        return self
-
-    def _advance(self, action) -> None:
-        try:
-            self.decision = self._flow.send(action)
-        except StopIteration:
-            self.decision = None
 
     # --------------------------------------------------------------- helpers ---
     def emit(self, kind: str, ref: str, player: int | None = None, **data) -> None:

@@ -176,3 +176,53 @@ class Attack:
     via: str = "normal"  # "normal", "blitz", "vortex", "execute"
     pending_piercing: bool = False
     execute_delete: bool = False
+
+
+class DecisionLoop:
+    """The OpenSpiel-shaped API shared by every ruleset's game.
+
+    Subclasses set ``_config``, ``decision``, ``history``, ``winner``, ``over_reason``,
+    write the game as the generator ``_game()``, and explain refusals in ``why_illegal``.
+    ``clone()`` replays the same start and actions: deterministic given the seed.
+    """
+
+    GAME_OVER_REF = "CR 1-2-2"
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.decision is None else self.decision.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.over_reason is not None
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.decision is None else list(self.decision.actions)
+
+    def apply(self, action: Action) -> None:
+        """Take ``action``; raise IllegalAction (state untouched) if the rules forbid it."""
+        if self.is_over or self.decision is None:
+            raise IllegalAction("the game is over", self.GAME_OVER_REF)
+        if action not in self.decision.actions:
+            raise self.why_illegal(action)
+        self.history.append(action)
+        self._advance(action)
+
+    def clone(self):
+        """An identical, independent game: the same start replayed with the same actions."""
+        twin = type(self)(self._config)
+        twin.start()
+        for action in self.history:
+            twin.apply(action)
+        return twin
+
+    def start(self):
+        self._flow = self._game()
+        self._advance(None)
+        return self
+
+    def _advance(self, action) -> None:
+        try:
+            self.decision = self._flow.send(action)
+        except StopIteration:
+            self.decision = None

@@ -18,7 +18,7 @@ from ..corpus import yamlsrc
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.state import Action, IllegalAction
-from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _matches, _plain, schema
+from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _matches, _plain, run_steps, schema
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
@@ -118,28 +118,7 @@ def run_legacy(path: str | Path) -> ScenarioResult:
     except ValueError as exc:
         raise ScenarioError(shown, data.line_of("setup"), str(exc)) from None
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")
-    try:
-        for i, step in enumerate(data["steps"]):
-            line = data["steps"].line_of(i)
-            if "expect" in step:
-                _expect(game, step["expect"], line)
-            else:
-                _do(game, step, line, shown)
-            result.steps += 1
-    except ScenarioFailure as exc:
-        result.passed = False
-        result.message = f"{shown}:{exc.line}: {exc.message}"
-    except ScenarioError:
-        raise
-    except Exception as exc:  # an engine crash is a failed proof, reported with where it happened
-        import traceback
-
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        step = data["steps"].line_of(result.steps) if result.steps < len(data["steps"]) else data.line
-        result.passed = False
-        result.message = f"{shown}:{step}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
-    result.log = list(game.log)
-    return result
+    return run_steps(game, data, shown, result, _expect, _do)
 
 
 # -- actions ---------------------------------------------------------------------

@@ -166,15 +166,19 @@ def run(path: str | Path) -> ScenarioResult:
     if game_cls is None:
         raise ScenarioError(shown, data.line_of("ruleset"), f"no engine for ruleset {ruleset!r} yet")
     game = game_cls(game_config(data)).start()
-    start = 0
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
+    return run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
+
+
+def run_steps(game, data: dict, shown: str, result: ScenarioResult, expect, do) -> ScenarioResult:
+    """Take the scenario's steps in order; the first disagreement (or engine crash) fails the result."""
     try:
         for i, step in enumerate(data["steps"]):
             line = data["steps"].line_of(i)
             if "expect" in step:
-                _expect(game, step["expect"], line, start)
+                expect(game, step["expect"], line)
             else:
-                _do(game, step, line, shown)
+                do(game, step, line, shown)
             result.steps += 1
     except ScenarioFailure as exc:
         result.passed = False
