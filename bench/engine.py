@@ -19,10 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judgebase.engine import Game, TamerTacticsGame  # noqa: E402
 from judgebase.engine.decks import random_game_config, random_tamer_tactics_config  # noqa: E402
+from judgebase.engine.legacy import LegacyGame, random_config as random_legacy_config  # noqa: E402
 
 RULESETS = {
     "official": (Game, random_game_config),
     "tamer_tactics": (TamerTacticsGame, random_tamer_tactics_config),
+    "legacy": (LegacyGame, random_legacy_config),
 }
 
 
