@@ -16,7 +16,9 @@ def test_search_json_contract(run_cli):
         assert SEARCH_FIELDS <= set(item)
         assert item["lang"] == "es"
         if item["kind"] == "ruling":
-            assert isinstance(item["cites"], list) and item["proven"] in (True, False, None)
+            assert isinstance(item["cites"], list) and isinstance(item["proven"], bool)
+            assert item["status"] in ("proven", "failing", "unproven")
+            assert item["proven"] == (item["status"] == "proven")
 
 
 def test_search_text_output(run_cli):
