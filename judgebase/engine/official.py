@@ -282,8 +282,12 @@ class Game(SpecialDigivolutions, DecisionLoop):
             self.emit("shuffle", "CR 5-2-1-1", p)
         first = self.turn_player
         self.emit("first_player", "CR 5-2-1-3", first)
+        yield from self._hands_security_memory(first, "CR 5-2-1-4", "CR 5-2-1-6", "CR 5-2-1-7", "CR 5-2-1-8")
+
+    def _hands_security_memory(self, first: int, hand_ref: str, security_ref: str, memory_ref: str, start_ref: str):
+        """Opening hands and one mulligan each (first player first), security, memory 0, game start."""
         for p in (0, 1):
-            self._draw(p, 5, "CR 5-2-1-4")
+            self._draw(p, 5, hand_ref)
         for p in (first, 1 - first):  # CR 5-2-1-4: starting with the first player
             choice = yield Decision(p, "mulligan", [Action("keep"), Action("mulligan")], "keep or re-draw?")
             if choice.kind == "mulligan":
@@ -298,10 +302,10 @@ class Game(SpecialDigivolutions, DecisionLoop):
             top5, ps.deck = ps.deck[:5], ps.deck[5:]
             # CR 5-2-1-6: placed one at a time, so the deck's top card ends at the bottom.
             ps.security = list(reversed(top5))
-            self.emit("security_set", "CR 5-2-1-6", p, cards=len(top5))
+            self.emit("security_set", security_ref, p, cards=len(top5))
         self.memory = 0
-        self.emit("memory_set", "CR 5-2-1-7", value=0)
-        self.emit("game_start", "CR 5-2-1-8", first)
+        self.emit("memory_set", memory_ref, value=0)
+        self.emit("game_start", start_ref, first)
 
     def _turn(self, start: str):
         tp = self.turn_player

@@ -87,25 +87,7 @@ class TamerTacticsGame(Game):
                 self._trigger_on(stack, "on_play")
                 self.emit("starting_tamer_on_play", "TT §2.0.4", p, card=repr(stack))
             yield from self._resolve()
-        for p in (0, 1):
-            self._draw(p, 5, "TT §2.0.5")
-        for p in (first, 1 - first):
-            choice = yield Decision(p, "mulligan", [Action("keep"), Action("mulligan")], "keep or re-draw?")
-            if choice.kind == "mulligan":
-                ps = self.players[p]
-                ps.deck.extend(ps.hand)
-                ps.hand.clear()
-                self.rng.shuffle(ps.deck)
-                self.emit("mulligan", "CR 5-2-1-5", p)
-                self._draw(p, 5, "CR 5-2-1-5")
-        for p in (0, 1):
-            ps = self.players[p]
-            top5, ps.deck = ps.deck[:5], ps.deck[5:]
-            ps.security = list(reversed(top5))
-            self.emit("security_set", "TT §2.0.6", p, cards=len(top5))
-        self.memory = 0
-        self.emit("memory_set", "TT §2.0.7", value=0)
-        self.emit("game_start", "TT §2.0.8", first)
+        yield from self._hands_security_memory(first, "TT §2.0.5", "TT §2.0.6", "TT §2.0.7", "TT §2.0.8")
 
     def _search_tamer(self, p: int, to: str, ref: str):
         ps = self.players[p]

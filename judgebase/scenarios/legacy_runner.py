@@ -18,7 +18,7 @@ from ..corpus import yamlsrc
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.state import Action, IllegalAction
-from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _matches, _plain, run_steps, schema
+from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_log, run_steps, schema
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
@@ -261,16 +261,4 @@ def _expect(game, exp: dict, line: int) -> None:
                 _compare(line, f"{side_name} {zone}", getattr(side, attr), want[zone], zone in ORDERED)
         if "slots" in want:
             _compare(line, f"{side_name} slots", side.slots, want["slots"], True)
-    events = game.log
-    if "log" in exp:
-        pos = 0
-        for entry in exp["log"]:
-            found = next((i for i in range(pos, len(events)) if _matches(events[i], entry)), None)
-            if found is None:
-                tail = "\n    ".join(str(e) for e in events[-15:])
-                raise ScenarioFailure(line, f"no event {dict(entry)} (in order) in the log; last events:\n    {tail}")
-            pos = found + 1
-    for entry in exp.get("no_log") or []:
-        hit = next((e for e in events if _matches(e, entry)), None)
-        if hit is not None:
-            raise ScenarioFailure(line, f"unexpected event in the log: {hit}")
+    check_log(game.log, exp, line)

@@ -388,7 +388,11 @@ def _expect(game, exp: dict, line: int, start: int) -> None:
         for key, value in want.items():
             if key != "present" and checks[key] != value:
                 raise ScenarioFailure(line, f"{label} {key}: expected {value}, found {checks[key]}")
-    events = game.log[start:]
+    check_log(game.log[start:], exp, line)
+
+
+def check_log(events: list[Event], exp: dict, line: int) -> None:
+    """`log`: these events in this order (with these refs); `no_log`: none of these."""
     if "log" in exp:
         pos = 0
         for entry in exp["log"]:
