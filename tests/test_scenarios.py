@@ -109,3 +109,21 @@ def test_a_failing_scenario_shows_as_failing_in_the_database(tmp_path):
     assert len(report.failing) == 1
     db = Database(tmp_path / "j.db")
     assert db.ruling("off-000-faq-01-block-own-target")["proven"] is False
+
+
+def test_deck_check_scenarios_prove_deck_list_rulings(db):
+    proven = {r["id"]: r["proven"] for r in db.conn.execute("select id, proven from rulings where ruleset = 'tamer_tactics'")}
+    assert proven["tt-001-faq-07-tamer-digi-egg-pile-size"] == 1 and proven["tt-001-faq-20-banlist"] == 1
+
+
+def test_deck_check_scenario_with_a_wrong_expectation_fails(tmp_path):
+    src = ROOT / "rulings/tamer_tactics/scenarios/tt-001-faq-07-tamer-digi-egg-pile-size.yaml"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(src.read_text(encoding="utf-8").replace("expect: {legal: true}", "expect: {legal: false}", 1), encoding="utf-8")
+    result = run(bad)
+    assert not result.passed and "expected not legal" in result.message
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("kind: deck_check\ndescription: x\ncites: [TT §1.2]\nsource: {document: '001'}\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        run(broken)
+    assert "checks" in str(info.value)

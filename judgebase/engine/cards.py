@@ -37,6 +37,8 @@ PROPERTY_KEYWORDS = {
     "execute": "CR 16-38",
     "progress": "CR 16-39",
     "link_plus": "CR 16-40",
+    # Not a keyword: card text such as "this Digimon can attack your opponent's Tamers" (CR 1-3-1).
+    "may_attack_tamers": "CR 1-3-1",
 }
 
 # Timing icons an effect can be bound to, with the clause that defines each.

@@ -53,6 +53,14 @@ _TEMPLATES = {
     "attack_fails": "the attack fails: {why}",
     "win": "{who} wins: {why}",
     "piercing": "<Piercing>: {attacker} checks security before the attack ends",
+    "deck_problem": "deck check: {message}",
+    "deck_legal": "deck check: the list is legal",
+    "deck_not_legal": "deck check: the list is not legal",
+    "no_battle": "no battle with {target}: {why}",
+    "last_tamer_kept": "{who} keeps {card}: the last Tamer stays",
+    "last_tamer_immune": "{card} is {who}'s last Tamer: the opponent's removal can't choose it",
+    "joins_group": "{card} joins {tamer}'s group",
+    "protected": "{who} declares {card} the protected card of the turn",
 }
 
 

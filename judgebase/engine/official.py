@@ -675,15 +675,17 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
         if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
             return IllegalAction(f"{stack!r} was placed on the field this turn", "CR 7-1-2-1")
-        return self._check_target(tp, a.target, allow_unsuspended=False)
+        return self._check_target(tp, a.target, allow_unsuspended=False, attacker=stack)
 
-    def _check_target(self, tp, target_sid, allow_unsuspended: bool):
+    def _check_target(self, tp, target_sid, allow_unsuspended: bool, attacker: Stack | None = None):
         if target_sid == -1:
             return None
         target = self.find_stack(target_sid)
         if target is None or target.owner == tp or target.area != "battle":
             return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1")
-        if target.top.defn.category != "digimon":
+        if target.top.defn.category == "tamer" and attacker is not None and self.keyword(attacker, "may_attack_tamers"):
+            pass  # CR 1-3-1: the card's text allows attacking Tamers
+        elif target.top.defn.category != "digimon":
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
         if not target.suspended and not allow_unsuspended:
             return IllegalAction(f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
@@ -908,6 +910,10 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return
         if a.target not in self.players[opp].battle:
             self.emit("attack_fails", "CR 11-2-6", tp, why="the attack target left the battle area")
+            return
+        if self.dp(a.target) is None:
+            # CR 14-1: a battle compares the DP of two cards; a Tamer has none, so what follows is up to the card's text.
+            self.emit("no_battle", "CR 14-1", tp, target=repr(a.target), why="the target has no DP")
             return
         yield from self._battle(a.attacker, a.target)
 

@@ -332,13 +332,19 @@ class TamerTacticsGame(Game):
             return IllegalAction("this group has already attacked security this turn", "TT §3.1")
         return None
 
-    def _check_target(self, tp, target_sid, allow_unsuspended: bool):
+    def _check_target(self, tp, target_sid, allow_unsuspended: bool, attacker=None):
         if target_sid == -1:
             return None
-        err = super()._check_target(tp, target_sid, allow_unsuspended=True)  # TT §3.2: suspended or not
+        target = self.find_stack(target_sid)
+        if target is not None and target.top.defn.category == "tamer":
+            if attacker is None or not self.keyword(attacker, "may_attack_tamers"):
+                return IllegalAction("a Tamer can be attacked only when a card's effect allows it", "TT §3.3")
+            if len(self.tamers(target.owner)) <= 1:
+                return IllegalAction("the opponent's last Tamer can never be attacked", "TT §2.1.1")
+        err = super()._check_target(tp, target_sid, allow_unsuspended=True, attacker=attacker)  # TT §3.2: suspended or not
         if err:
             return err
-        if self.is_protected(self.find_stack(target_sid)):
+        if self.is_protected(target):
             return IllegalAction("the protected card of the turn can't be attacked", "TT §4.4")
         return None
 

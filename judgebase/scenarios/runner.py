@@ -156,8 +156,11 @@ def game_config(data: dict) -> dict:
 
 def run(path: str | Path) -> ScenarioResult:
     """Run one scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    from .deck_runner import is_deck_check, run_deck_check  # kind: deck_check proves deck-list rulings
     from .legacy_runner import is_legacy, run_legacy  # ruleset: legacy has its own cards, set-up and steps
 
+    if is_deck_check(path):
+        return run_deck_check(path)
     if is_legacy(path):
         return run_legacy(path)
     data, shown = load(path)
