@@ -287,7 +287,7 @@ def explain(scenario, raw):
 @click.option("--port", default=8001, show_default=True, type=int)
 @_db_option
 def serve(host, port, db_path):
-    """Browse the database with datasette (read-only), FTS search included."""
+    """The judge's pages and datasette over the database (read-only), on 127.0.0.1."""
     from .serve import serve_datasette
 
     serve_datasette(_resolve_db(db_path), host=host, port=port)
@@ -311,8 +311,6 @@ def site_export(out_dir, lang, db_path):
                f"open {out_dir / 'index.html'}")
 
 
-def main():  # pragma: no cover - console entry point convenience
-    cli()
+from .deck_cli import deck  # noqa: E402  (a group of its own module, registered here)
 
-from .deck_cli import deck  # noqa: E402
 cli.add_command(deck)
