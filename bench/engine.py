@@ -3,7 +3,7 @@
     python bench/engine.py [--games N]
 
 Every action is drawn from legal_actions() on real-looking random decks (the same
-decks the test suite uses).  Target (issue 3): at least 50 complete games per second.
+decks the test suite uses).  Target: at least 50 complete games per second.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 Starts `judgebase serve` on 127.0.0.1 with a freshly built database, measures the
 median and p95 time of each kind of page (sequential requests), then runs CLIENTS
 threads for SECONDS seconds over a mix of pages and reports requests per second and
-errors.  Targets (issue 6): median under 50 ms per page, zero errors under load.
+errors.  Targets: median under 50 ms per page, zero errors under load.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Plain ``sqlite3`` opened read-only, so a lookup such as ``judgebase clause 6-1-4``
 pays for no heavier import.  Returned dicts follow the JSON contract of
-DESIGN.md (``clause --json``, ``ruling --json``) and add fields, never rename.
+the command line (``clause --json``, ``ruling --json``) and add fields, never rename.
 """
 
 from __future__ import annotations

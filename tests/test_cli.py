@@ -1,4 +1,4 @@
-"""The command line contract of DESIGN.md: names, JSON fields, exit codes."""
+"""The command line contract: names, JSON fields, exit codes."""
 
 import json
 

@@ -51,7 +51,7 @@ class Result:
         }
         if self.kind == "ruling":
             out["cites"] = self.cites or []
-            out["proven"] = bool(self.proven)  # DESIGN.md: a bool; `status` tells failing from unproven
+            out["proven"] = bool(self.proven)  # the JSON contract says bool; `status` tells failing from unproven
             out["status"] = "unproven" if self.proven is None else ("proven" if self.proven else "failing")
         return out
 
