@@ -37,8 +37,13 @@ PROPERTY_KEYWORDS = {
     "execute": "CR 16-38",
     "progress": "CR 16-39",
     "link_plus": "CR 16-40",
-    # Not a keyword: card text such as "this Digimon can attack your opponent's Tamers" (CR 1-3-1).
+    # Not keywords: card text such as "this Digimon can attack your opponent's Tamers" (CR 1-3-1),
+    # and prohibitions ("can't attack", "can't block", "can't be attacked"), which beat any
+    # permission (CR 15-1-3).
     "may_attack_tamers": "CR 1-3-1",
+    "cannot_attack": "CR 15-1-3",
+    "cannot_block": "CR 15-1-3",
+    "cannot_be_attacked": "CR 15-1-3",
 }
 
 # Timing icons an effect can be bound to, with the clause that defines each.

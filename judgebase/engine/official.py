@@ -599,6 +599,8 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return IllegalAction(f"{blocker!r} has no <Blocker>", "CR 12-1-1")
         if blocker.suspended:
             return IllegalAction(f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
+        if self.keyword(blocker, "cannot_block"):
+            return IllegalAction(f"an effect says {blocker!r} can't block, and that beats <Blocker>", "CR 15-1-3")
         if att.attacker not in self.players[att.attacker.owner].battle:
             return IllegalAction("the attacking Digimon is no longer in the battle area", "CR 12-1-6")
         return None
@@ -673,6 +675,8 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
         if stack.suspended:
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
+        if self.keyword(stack, "cannot_attack"):
+            return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
         if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
             return IllegalAction(f"{stack!r} was placed on the field this turn", "CR 7-1-2-1")
         return self._check_target(tp, a.target, allow_unsuspended=False, attacker=stack)
@@ -689,6 +693,8 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
         if not target.suspended and not allow_unsuspended:
             return IllegalAction(f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
+        if self.keyword(target, "cannot_be_attacked"):
+            return IllegalAction(f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
         return None
 
     def _do_main(self, tp, a: Action):
@@ -872,6 +878,7 @@ class Game(SpecialDigivolutions, DecisionLoop):
         return [
             s for s in self.stacks(defender)
             if s.top.defn.category == "digimon" and self.keyword(s, "blocker") and not s.suspended and s is not a.target
+            and not self.keyword(s, "cannot_block")
         ]
 
     def _block_timing(self):
