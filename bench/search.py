@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -98,6 +99,18 @@ def main() -> int:
         print("  target: search median < 300 ms")
 
         print(f"\njudgebase build (3 runs): median {statistics.median(build_times):.2f} s, max {max(build_times):.2f} s (target < 15 s)")
+
+        node = shutil.which("node")
+        if node:
+            import json
+
+            from judgebase.web.export import export_site
+
+            export_site(db, Path(tmp) / "site")
+            (Path(tmp) / "queries.json").write_text(json.dumps([q.__dict__ for q in queries]), encoding="utf-8")
+            out = subprocess.run([node, str(ROOT / "bench" / "static_search.js"), str(Path(tmp) / "site"), str(Path(tmp) / "queries.json")],
+                                 capture_output=True, text=True, check=True)
+            print(f"Static export's offline search (site/static/app.js, run in node): recall@5 {out.stdout.strip()} on the same queries")
 
         worst = [(q, top) for q, top in ours["all"].misses]
         if worst:

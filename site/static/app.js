@@ -55,40 +55,72 @@
   }
   var docs = window.JB_INDEX.docs;
   var byRef = {};
-  docs.forEach(function (d) { if (d.k === "clause") byRef[d.r] = d; d._w = {}; });
+  docs.forEach(function (d) { if (d.k === "clause") byRef[d.r] = d; });
+  // A light stemmer: accents folded, common endings of es/en/de words cut, so that
+  // "digivolucionar" meets "digivolución" and "Sicherheitskarten" meets "Sicherheit".
+  var ENDINGS = ["aciones", "amiento", "imiento", "aciones", "ungen", "acion", "ation", "mente", "iendo", "ando", "heit", "keit",
+                 "ados", "idas", "ados", "ing", "ung", "ado", "ida", "ion", "ar", "er", "ir", "es", "en", "ed", "as", "os", "ly",
+                 "e", "a", "o", "s", "n"];
+  function stem(w) {
+    if (w.length <= 4) return w;
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var e = ENDINGS[i];
+      if (w.length - e.length >= 4 && w.slice(-e.length) === e) return w.slice(0, -e.length);
+    }
+    return w;
+  }
+  var QUESTION = {};
+  ("como cuando cuanto cuanta cuantos cuantas quien que cual donde puedo puede pasa hay vez veces how many much what when who " +
+   "which where why can could may does do did happens happen must should times time wie viele oft wann wer was welche wo warum " +
+   "kann darf muss passiert mal ich my mi mein meine the el la los las de del der die das den und y and a an to en im in").split(" ")
+    .forEach(function (w) { QUESTION[w] = true; });
   var synonyms = {};
   window.JB_INDEX.glossary.forEach(function (group) {
-    var ws = []; group.forEach(function (t) { ws = ws.concat(words(t)); });
+    var ws = [];
+    group.forEach(function (t) { words(t).forEach(function (w) { ws.push(stem(w)); }); });
     ws.forEach(function (w) { synonyms[w] = (synonyms[w] || []).concat(ws); });
   });
-  function docWords(d) {
-    if (!d._all) {
-      var text = [];
-      Object.keys(d.t || {}).forEach(function (l) { text.push(d.t[l] || "", d.t[l] || ""); });
-      Object.keys(d.b || {}).forEach(function (l) { text.push(d.b[l] || ""); });
-      d._all = words(text.join(" "));
-    }
-    return d._all;
+  var df = null, N = docs.length;
+  function prepare() {
+    if (df) return;
+    df = {};
+    docs.forEach(function (d) {
+      d._t = {}; d._b = {};
+      var seen = {};
+      Object.keys(d.t || {}).forEach(function (l) { d._t[l] = words(d.t[l]).map(stem); d._t[l].forEach(function (w) { seen[w] = 1; }); });
+      Object.keys(d.b || {}).forEach(function (l) { d._b[l] = words(d.b[l]).map(stem); d._b[l].forEach(function (w) { seen[w] = 1; }); });
+      Object.keys(seen).forEach(function (w) { df[w] = (df[w] || 0) + 1; });
+    });
   }
-  function search(q, ruleset) {
-    var terms = words(q).filter(function (w) { return w.length > 1; });
+  function idf(w) { return Math.log(1 + N / (1 + (df[w] || 0))); }
+  function count(list, w) { var n = 0; if (list) for (var i = 0; i < list.length; i++) if (list[i] === w) n++; return n; }
+  function search(q, ruleset, lang) {
+    prepare();
+    lang = lang || body.dataset.lang || "en";
+    var terms = words(q).filter(function (w) { return w.length > 1; }).map(function (w) { return [stem(w), QUESTION[w] ? 0.3 : 1]; });
     if (!terms.length) return [];
+    var weightSum = 0;
+    terms.forEach(function (t) { t.push(idf(t[0]) * t[1]); weightSum += t[2]; });
     var scored = [];
     docs.forEach(function (d) {
       if (ruleset && d.s !== ruleset) return;
-      var ws = docWords(d), score = 0, hit = 0;
+      var score = 0, covered = 0;
       terms.forEach(function (t) {
-        var alts = [t].concat(synonyms[t] || []), best = 0;
-        alts.forEach(function (a, i) {
-          var stem = a.length > 5 ? a.slice(0, a.length - 2) : a, n = 0;
-          ws.forEach(function (w) { if (w === a) n += 2; else if (w.indexOf(stem) === 0) n += 1; });
-          var s = n ? (i === 0 ? 1 : 0.6) * Math.log(1 + n) : 0;
+        var alts = [[t[0], 1]].concat((synonyms[t[0]] || []).map(function (a) { return [a, 0.6]; })), best = 0;
+        alts.forEach(function (alt) {
+          var w = alt[0], own = count(d._b[lang], w) + 2 * count(d._t[lang], w), other = 0;
+          Object.keys(d._b).forEach(function (l) { if (l !== lang) other += count(d._b[l], w); });
+          var tf = own || other * 0.35;
+          var s = tf ? alt[1] * idf(w) * (1 + Math.log(tf)) : 0;
           if (s > best) best = s;
         });
-        if (best) hit++;
-        score += best;
+        if (best) covered += t[2];
+        score += best * t[1];
       });
-      if (score) scored.push([score * (hit / terms.length) * (d.k === "ruling" ? 1.25 : 1), d]);
+      if (!score) return;
+      var coverage = weightSum ? covered / weightSum : 0;
+      score *= (0.35 + 0.65 * coverage * coverage) * (d.k === "ruling" ? 1.25 : 1);
+      scored.push([score, d]);
     });
     scored.sort(function (a, b) { return b[0] - a[0]; });
     return scored.slice(0, 20).map(function (x) { return x[1]; });
@@ -102,7 +134,7 @@
   function render(q, ruleset) {
     var list = document.getElementById("results");
     if (!list) return;
-    var lang = body.dataset.lang, results = search(q, ruleset);
+    var lang = body.dataset.lang, results = search(q, ruleset, lang);
     list.innerHTML = "";
     results.forEach(function (d) {
       var li = document.createElement("li"); li.className = "result " + d.k;
