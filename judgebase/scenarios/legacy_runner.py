@@ -18,7 +18,7 @@ from ..corpus import yamlsrc
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.state import Action, IllegalAction
-from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_log, run_steps, schema
+from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
@@ -236,10 +236,7 @@ def _expect(game, exp: dict, line: int) -> None:
     if "result" in exp and _who(game.result) != exp["result"]:
         raise ScenarioFailure(line, f"expected battle result {exp['result']}, got {_who(game.result)}")
     if "decision" in exp:
-        d, want = game.decision, exp["decision"]
-        if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
-            got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
-            raise ScenarioFailure(line, f"expected decision {dict(want)}, got {got}")
+        check_decision(game, exp["decision"], line)
     for side_name in ("p1", "p2"):
         if side_name not in exp:
             continue

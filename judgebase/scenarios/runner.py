@@ -345,11 +345,7 @@ def _expect(game, exp: dict, line: int, start: int) -> None:
             got = "none" if game.winner is None else NAMES[game.winner]
             raise ScenarioFailure(line, f"expected winner {exp['winner']}, got {got} ({game.over_reason or 'game not over'})")
     if "decision" in exp:
-        d = game.decision
-        want = exp["decision"]
-        if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
-            got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
-            raise ScenarioFailure(line, f"expected decision {want}, got {got}")
+        check_decision(game, exp["decision"], line)
     for side in ("p1", "p2"):
         if side not in exp:
             continue
@@ -392,6 +388,14 @@ def _expect(game, exp: dict, line: int, start: int) -> None:
             if key != "present" and checks[key] != value:
                 raise ScenarioFailure(line, f"{label} {key}: expected {value}, found {checks[key]}")
     check_log(game.log[start:], exp, line)
+
+
+def check_decision(game, want: dict, line: int) -> None:
+    """`decision: {by, kind}`: who must decide now, and what."""
+    d = game.decision
+    if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
+        got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
+        raise ScenarioFailure(line, f"expected decision {dict(want)}, got {got}")
 
 
 def check_log(events: list[Event], exp: dict, line: int) -> None:
