@@ -304,9 +304,13 @@ def site():
 @_db_option
 def site_export(out_dir, lang, db_path):
     """Write every page as static HTML with offline search (open OUT_DIR/index.html)."""
-    from .web.export import export_site
+    from .web.export import ExportRefused, check_target, export_site
 
-    counts = export_site(_resolve_db(db_path), out_dir, lang=lang)
+    try:
+        check_target(out_dir.absolute())
+        counts = export_site(_resolve_db(db_path), out_dir, lang=lang)
+    except ExportRefused as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo(f"Wrote {counts['pages']} pages ({counts['clauses']} clauses, {counts['rulings']} rulings) to {out_dir}; "
                f"open {out_dir / 'index.html'}")
 

@@ -16,14 +16,39 @@ from ..db import Database
 from .app import SITE, render_page
 from .pages import Links, Site
 
+#: Written into every export; only a folder holding it (or an empty or missing one) is replaced.
+MARKER = ".judgebase-export"
+
+
+class ExportRefused(Exception):
+    """The target folder holds something that is not a previous export: nothing was touched."""
+
+
+def check_target(out_dir: Path) -> None:
+    """Refuse a target that is a file, or a folder with content that is not a previous export."""
+    if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
+        raise ExportRefused(f"{out_dir} exists and is not a folder; choose a new folder name")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
+        raise ExportRefused(
+            f"{out_dir} is not empty and holds no previous export ({MARKER} is missing); "
+            "nothing was changed. Choose a new or empty folder."
+        )
+
 
 def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", progress=None) -> dict:
-    """Write the static site into ``out_dir`` (replaced as a whole); return page counts."""
-    out_dir = Path(out_dir)
+    """Write the static site into ``out_dir``; return page counts.
+
+    The pages are written into a temporary folder beside ``out_dir`` and swapped in
+    only when complete, so an interrupted export leaves the previous one. ``out_dir``
+    is replaced only if it is missing, empty, or a previous export (it holds MARKER).
+    """
+    out_dir = Path(out_dir).absolute()
+    check_target(out_dir)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
     db = Database(db_path)
     top = Site(db, Links(static=True, depth=0))
     sub = top.with_links(Links(static=True, depth=1))
-    tmp = Path(tempfile.mkdtemp(prefix=".jb-export-", dir=out_dir.parent if out_dir.parent.exists() else None))
+    tmp = Path(tempfile.mkdtemp(prefix=".jb-export-", dir=out_dir.parent))
     counts = {"clauses": 0, "rulings": 0}
     try:
         shutil.copytree(SITE / "static", tmp / "static")
@@ -51,9 +76,8 @@ def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", prog
                 progress(1)
         index = json.dumps(top.search_index(), ensure_ascii=False, separators=(",", ":"))
         (tmp / "search-index.js").write_text(f"window.JB_INDEX = {index};\n", encoding="utf-8")
-        if out_dir.exists():
-            shutil.rmtree(out_dir)
-        tmp.rename(out_dir)
+        (tmp / MARKER).write_text("Written by `judgebase site export`; the next export replaces this folder.\n", encoding="utf-8")
+        _swap_in(tmp, out_dir)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -61,3 +85,21 @@ def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", prog
         db.close()
     counts["pages"] = counts["clauses"] + counts["rulings"] + 4
     return counts
+
+
+def _swap_in(new: Path, out_dir: Path) -> None:
+    """Put ``new`` at ``out_dir``; the old export is moved aside first and removed only after."""
+    check_target(out_dir)  # again: the folder may have changed while the pages were written
+    old = None
+    if out_dir.exists():
+        old = Path(tempfile.mkdtemp(prefix=".jb-export-old-", dir=out_dir.parent))
+        old.rmdir()
+        out_dir.rename(old)
+    try:
+        new.rename(out_dir)
+    except BaseException:
+        if old is not None:
+            old.rename(out_dir)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
