@@ -1240,9 +1240,11 @@ class Game(SpecialDigivolutions, DecisionLoop):
         if choice.kind == "choose":
             helper = self.find_stack(choice.target)
             helper.suspended = True
-            a.dp_bonus += self.dp(helper)  # CR 16-24-4: the DP at the moment of suspension
+            # CR 16-24-4: the DP at the moment of suspension; CR 2-5-3: a helper without DP adds none.
+            added = self.dp(helper) or 0
+            a.dp_bonus += added
             a.extra_checks += 1
-            self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=self.dp(helper))
+            self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
 
     def _end_of_turn_attack(self, p: Pending, kw: str):
         stack = p.stack
