@@ -23,6 +23,13 @@ class LineList(list):
         return self.item_lines[index] if index < len(self.item_lines) else self.line
 
 
+#: Values built from one document, aliases counted every time they are used: a small
+#: file whose aliases nest ("billion laughs") is refused instead of expanding for minutes.
+MAX_VALUES = 200_000
+#: Mappings and lists inside each other; real sources nest fewer than 20 levels.
+MAX_DEPTH = 100
+
+
 class YamlError(ValueError):
     def __init__(self, line: int, message: str):
         self.line = line
@@ -43,37 +50,77 @@ def load(text: str, first_line: int = 1):
         raise YamlError(line, f"invalid YAML: {exc.problem or exc}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - defensive
         raise YamlError(first_line, f"invalid YAML: {exc}") from None
+    except RecursionError:
+        raise YamlError(first_line, f"invalid YAML: nested more than {MAX_DEPTH} levels deep") from None
     if node is None:
         return None
-    return _build(node, offset)
+    return _Builder(offset).build(node, 0)
 
 
-def _build(node, offset: int):
-    line = node.start_mark.line + 1 + offset
-    if isinstance(node, yaml.MappingNode):
+class _Builder:
+    """Turns composed nodes into Line* values, with bounded alias expansion and depth."""
+
+    def __init__(self, offset: int):
+        self.offset = offset
+        self.values = 0
+        self.open: set[int] = set()  # nodes being built: meeting one again is an alias to itself
+
+    def line(self, node) -> int:
+        return node.start_mark.line + 1 + self.offset
+
+    def build(self, node, depth: int):
+        line = self.line(node)
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise YamlError(line, f"aliases expand to more than {MAX_VALUES:,} values; write the data out instead")
+        if depth > MAX_DEPTH:
+            raise YamlError(line, f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.open:
+                raise YamlError(line, "an alias refers to the mapping or list that contains it")
+            self.open.add(id(node))
+            try:
+                return self.mapping(node, depth) if isinstance(node, yaml.MappingNode) else self.sequence(node, depth)
+            finally:
+                self.open.discard(id(node))
+        return self.scalar(node, line)
+
+    def mapping(self, node, depth: int) -> LineDict:
         out = LineDict()
-        out.line, out.key_lines = line, {}
+        out.line, out.key_lines = self.line(node), {}
         for key_node, value_node in node.value:
-            key = _build(key_node, offset)
+            key = self.build(key_node, depth + 1)
             if not isinstance(key, (str, int, float, bool)):
-                raise YamlError(line, "mapping keys must be plain scalars")
+                raise YamlError(out.line, "mapping keys must be plain scalars")
             if key in out:
-                raise YamlError(key_node.start_mark.line + 1 + offset, f"duplicate key {key!r}")
-            out[key] = _build(value_node, offset)
-            out.key_lines[key] = key_node.start_mark.line + 1 + offset
+                raise YamlError(self.line(key_node), f"duplicate key {key!r}")
+            out[key] = self.build(value_node, depth + 1)
+            out.key_lines[key] = self.line(key_node)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        out = LineList(_build(item, offset) for item in node.value)
-        out.line = line
-        out.item_lines = [item.start_mark.line + 1 + offset for item in node.value]
+
+    def sequence(self, node, depth: int) -> LineList:
+        out = LineList(self.build(item, depth + 1) for item in node.value)
+        out.line = self.line(node)
+        out.item_lines = [self.line(item) for item in node.value]
         return out
-    try:
-        value = _SCALARS.construct_object(node)
-    except yaml.YAMLError as exc:
-        raise YamlError(line, f"invalid value: {exc}") from None
-    finally:
-        _SCALARS.constructed_objects.clear()
-    return value
+
+    @staticmethod
+    def scalar(node, line: int):
+        try:
+            return _SCALARS.construct_object(node)
+        except yaml.YAMLError as exc:
+            raise YamlError(line, f"invalid value: {exc}") from None
+        except (ValueError, OverflowError) as exc:  # 2020-13-45, 2020-02-30, integers of thousands of digits
+            raise YamlError(line, f"invalid value {node.value[:40]!r}: {_reason(exc)}") from None
+        finally:
+            _SCALARS.constructed_objects.clear()
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc)
+    if "digits" in text or "int" in text and "limit" in text:
+        return "a number too long to read"
+    return text
 
 
 _SCALARS = yaml.constructor.SafeConstructor()
