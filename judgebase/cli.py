@@ -19,6 +19,30 @@ RULESET_CHOICE = click.Choice(["official", "tamer_tactics", "legacy"])
 KIND_CHOICE = click.Choice(["clause", "ruling", "keyword"])
 
 
+class CleanText(click.ParamType):
+    """A typed argument, cleaned of bad bytes and control characters before the library sees it."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        from .textclean import clean
+
+        return clean(value)
+
+
+TEXT = CleanText()
+
+
+def _never_crash_while_printing() -> None:
+    """A terminal that can't show a character gets a replacement, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):  # pragma: no cover - a stream that can't be reconfigured
+                pass
+
+
 def _db_option(f):
     return click.option(
         "--db",
@@ -61,6 +85,7 @@ def _print_problems(exc) -> None:
 @click.version_option(__version__, prog_name="judgebase")
 def cli():
     """Digimon Card Game rules for judges: look up clauses, search rulings, in es/en/de."""
+    _never_crash_while_printing()
 
 
 @cli.command()
@@ -108,7 +133,7 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
 
 
 @cli.command()
-@click.argument("query", nargs=-1, required=True)
+@click.argument("query", nargs=-1, required=True, type=TEXT)
 @click.option("--lang", type=LANG_CHOICE, help="Language of titles and snippets (default: guessed from the query).")
 @click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset.")
 @click.option("--kind", type=KIND_CHOICE, help="Only clauses, rulings or keywords.")
@@ -134,7 +159,7 @@ def search(query, lang, ruleset, kind, limit, as_json, db_path):
 
 
 @cli.command()
-@click.argument("ref")
+@click.argument("ref", type=TEXT)
 @click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 @_db_option
@@ -175,7 +200,7 @@ def _not_found(exc, db, parsed=None):
 
 
 @cli.command()
-@click.argument("ruling_id")
+@click.argument("ruling_id", type=TEXT)
 @click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 @_db_option

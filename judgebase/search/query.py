@@ -7,10 +7,9 @@ stray operators, and none of that should be an error.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-from .. import refs
+from .. import refs, textclean
 from ..refs import Ref
 from .analysis import WORD
 
@@ -31,10 +30,8 @@ class Parsed:
 
 
 def clean(query: str) -> str:
-    """Normalise Unicode, drop control characters, cap the length."""
-    query = unicodedata.normalize("NFKC", query or "")
-    query = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in query)
-    return query.strip()[:MAX_QUERY]
+    """Normalise Unicode, drop control characters and bad bytes, cap the length."""
+    return textclean.clean(query, MAX_QUERY)
 
 
 def parse_query(query: str, ruleset: str | None = None) -> Parsed:
