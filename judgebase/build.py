@@ -9,10 +9,15 @@ readers keep seeing the previous database *and* the previous index.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import json
 import os
 import shutil
+import sqlite3
 import time
 import uuid
+from contextlib import closing, contextmanager
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +26,7 @@ from typing import Callable
 from .corpus.load import load_corpus
 from .corpus.model import Corpus
 from .fingerprint import fingerprint
-from .layout import index_root
+from .layout import index_in_use, index_root
 from .store import write_database
 
 Progress = Callable[[str, int, int], None]  # (stage label, done, total)
@@ -45,10 +50,60 @@ class BuildReport:
     failing: list[str] = field(default_factory=list)
 
 
-def build(source_root: str | Path, db_path: str | Path, progress: Progress | None = None) -> BuildReport:
-    """Build ``db_path`` (and its index) from ``source_root``; raise SourceError on bad sources."""
+@contextmanager
+def build_lock(db_path: Path, notify=None):
+    """One build of ``db_path`` at a time, across processes; say so when we have to wait."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(db_path.with_name(db_path.name + ".lock"), "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if notify:
+                notify(f"waiting for another build of {db_path} to finish…")
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build(source_root: str | Path, db_path: str | Path, progress: Progress | None = None,
+          notify=None, still_needed=None) -> BuildReport | None:
+    """Build ``db_path`` (and its index) from ``source_root``; raise SourceError on bad sources.
+
+    Holds the build lock of ``db_path`` throughout. ``still_needed``, checked once the
+    lock is held, lets a caller skip a build another process finished meanwhile
+    (then None is returned).
+    """
+    db_path = Path(db_path)
+    with build_lock(db_path, notify):
+        if still_needed is not None and not still_needed():
+            return None
+        _remove_leftovers(db_path)
+        return _build(Path(source_root), db_path, progress)
+
+
+def _remove_leftovers(db_path: Path) -> None:
+    """Temporary files of killed builds (safe: we hold the lock, so no build is running)."""
+    for path in db_path.parent.glob(db_path.name + ".*.tmp"):
+        path.unlink(missing_ok=True)
+    root = index_root(db_path)
+    if root.is_dir():
+        for path in root.glob("*.tmp"):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def index_manifest(index_dir: Path) -> dict[str, list]:
+    """Size and hash of every file of an index: what a damaged index is recognised by."""
+    out = {}
+    for path in sorted(index_dir.iterdir()):
+        if path.is_file() and not path.name.startswith("."):
+            out[path.name] = [path.stat().st_size, hashlib.sha256(path.read_bytes()).hexdigest()]
+    return out
+
+
+def _build(source_root: Path, db_path: Path, progress: Progress | None) -> BuildReport:
     started = time.perf_counter()
-    source_root, db_path = Path(source_root), Path(db_path)
     tell = progress or (lambda label, done, total: None)
 
     tell("reading sources", 0, 1)
@@ -60,7 +115,8 @@ def build(source_root: str | Path, db_path: str | Path, progress: Progress | Non
     tell("running scenarios", 1, 1)
 
     build_id = time.strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:8]
-    meta = {"build_id": build_id, "fingerprint": fingerprint(source_root), "source_root": str(source_root.resolve())}
+    # No absolute paths: the database is served and downloadable (it must not tell where the user's home is).
+    meta = {"build_id": build_id, "fingerprint": fingerprint(source_root)}
     tell("writing database", 0, 1)
     tmp_db = write_database(corpus, db_path, meta, runs)
     tell("writing database", 1, 1)
@@ -79,6 +135,9 @@ def build(source_root: str | Path, db_path: str | Path, progress: Progress | Non
             tell("building search index", done, total)
 
         documents = build_index(tmp_db, tmp_index, progress=step)
+        with closing(sqlite3.connect(tmp_db)) as conn:
+            conn.execute("insert into meta (key, value) values ('index_files', ?)", (json.dumps(index_manifest(tmp_index)),))
+            conn.commit()
         os.replace(tmp_index, root / build_id)
         os.replace(tmp_db, db_path)
     except BaseException:
@@ -111,8 +170,9 @@ def _run_scenarios(source_root: Path):
 
 
 def _remove_old_indexes(root: Path, keep: str) -> None:
+    """Indexes of earlier builds, unless a running search or server still reads one (a later build removes it)."""
     for path in root.iterdir():
-        if path.name != keep and path.is_dir():
+        if path.name != keep and path.is_dir() and not path.name.endswith(".tmp") and not index_in_use(path):
             shutil.rmtree(path, ignore_errors=True)
 
 

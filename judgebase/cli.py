@@ -58,11 +58,11 @@ def _resolve_db(db_path: Path | None) -> Path:
         if not db_path.exists():
             raise click.ClickException(f"no database at {db_path}; build it with: judgebase build --db {db_path}")
         return db_path
-    from .defaults import NoSources, ensure_default_database
+    from .defaults import CannotBuild, NoSources, ensure_default_database
 
     try:
         return ensure_default_database(notify=lambda msg: click.echo(msg, err=True))
-    except NoSources as exc:
+    except (NoSources, CannotBuild) as exc:
         raise click.ClickException(str(exc)) from None
     except _source_error() as exc:
         _print_problems(exc)
@@ -118,7 +118,9 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
         last["done"] = done
 
     try:
-        report = run_build(root, db_path, progress=progress)
+        report = run_build(root, db_path, progress=progress, notify=lambda msg: click.echo(msg, err=True))
+    except OSError as exc:
+        raise click.ClickException(f"can't write {db_path} ({exc.strerror or exc}); choose another place with --db PATH") from None
     except _source_error() as exc:
         if bar is not None:
             bar.render_finish()
@@ -142,14 +144,16 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
 @_db_option
 def search(query, lang, ruleset, kind, limit, as_json, db_path):
     """Search clauses, rulings and keywords: "6-1-4", "§2.2", "blocker propio objetivo"."""
-    from .search.searcher import QueryError, Searcher
+    from .search.searcher import IndexDamaged, QueryError, Searcher
 
     text = " ".join(query)
-    searcher = Searcher(_resolve_db(db_path))
     try:
+        searcher = Searcher(_resolve_db(db_path))
         results = searcher.search(text, lang=lang, ruleset=ruleset, kind=kind, limit=limit)
     except QueryError as exc:
         raise click.UsageError(str(exc)) from None
+    except IndexDamaged as exc:
+        raise click.ClickException(str(exc)) from None
     if as_json:
         click.echo(json.dumps([r.as_json() for r in results], ensure_ascii=False, indent=2))
         return

@@ -1,17 +1,18 @@
 """Where the sources and the default database live, and building it on first use.
 
 ``pip install -e . && judgebase search 6-1-4`` must work on a fresh clone, so a
-command run without ``--db`` builds the default database when it is missing or
-older than the sources (compared by content fingerprint, not by file times).
+command run without ``--db`` builds the default database when it is missing,
+damaged, or older than the sources (a stat listing first, content hashes only when
+the listing changed).
 """
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
+import json
 import os
 import sqlite3
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 
 
@@ -41,41 +42,121 @@ def default_db_path(root: Path | None = None) -> Path:
     return cache / "judgebase" / key / "judgebase.db"
 
 
-def stored_fingerprint(db_path: Path) -> str | None:
+def _read_meta(db_path: Path) -> dict[str, str] | None:
     try:
         with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as conn:
-            row = conn.execute("select value from meta where key = 'fingerprint'").fetchone()
+            return dict(conn.execute("select key, value from meta").fetchall())
     except sqlite3.Error:
         return None
-    return row[0] if row else None
 
 
-@contextmanager
-def _build_lock(db_path: Path):
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(db_path.with_name(db_path.name + ".lock"), "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+def stored_fingerprint(db_path: Path) -> str | None:
+    meta = _read_meta(db_path)
+    return meta.get("fingerprint") if meta else None
+
+
+def damage(db_path: Path) -> str | None:
+    """What is wrong with a built database or its index, or None when both read back whole."""
+    from .layout import index_root
+
+    try:
+        with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as conn:
+            result = conn.execute("pragma quick_check").fetchone()[0]
+            meta = dict(conn.execute("select key, value from meta").fetchall())
+    except sqlite3.Error as exc:
+        return f"the database can't be read ({exc})"
+    if result != "ok":
+        return f"the database is damaged ({result})"
+    try:
+        expected = json.loads(meta["index_files"])
+        index_dir = index_root(db_path) / meta["build_id"]
+    except (KeyError, ValueError):
+        return "the database records no search index"
+    for name, (size, digest) in expected.items():
+        path = index_dir / name
         try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            if path.stat().st_size != size or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+                return f"the search index file {name} is damaged"
+        except OSError:
+            return f"the search index file {name} is missing"
+    return None
+
+
+def _stat_file(db_path: Path) -> Path:
+    return db_path.with_name(db_path.name + ".fresh")
+
+
+def _stat_key(root: Path, db_path: Path) -> str:
+    """Inputs' stat listing plus the database's and its index's own: any change means 'look closer'."""
+    from .fingerprint import stat_key
+    from .layout import index_root
+
+    index = index_root(db_path)
+    extra = [db_path] + (sorted(p for p in index.rglob("*") if p.is_file() and p.name != ".in-use") if index.is_dir() else [])
+    return stat_key(root, extra)
+
+
+def is_fresh(root: Path, db_path: Path) -> bool:
+    """The stat listing matches the one recorded when the database was last found fresh."""
+    try:
+        return _stat_file(db_path).read_text() == _stat_key(root, db_path)
+    except OSError:
+        return False
 
 
 def ensure_default_database(notify=None) -> Path:
-    """Return the default database, (re)building it first if the sources changed."""
-    from .fingerprint import fingerprint
+    """Return the default database, (re)building it first if the sources changed or it is damaged.
 
+    Cheap when nothing changed: one stat listing. Otherwise the sources are hashed and
+    the database and index checked; a rebuild happens only when they really differ.
+    """
+    notify = notify or (lambda message: None)
     root = source_root()
     db_path = default_db_path(root)
-    wanted = fingerprint(root)
-    if db_path.exists() and stored_fingerprint(db_path) == wanted:
+    if db_path.exists() and is_fresh(root, db_path):
         return db_path
-    with _build_lock(db_path):
-        if db_path.exists() and stored_fingerprint(db_path) == wanted:
-            return db_path  # another process built it while we waited
-        if notify:
-            notify(f"Building the rules database from {root} (first use or sources changed)…")
-        from .build import build
+    from .build import build
+    from .fingerprint import fingerprint
 
-        build(root, db_path)
+    wanted = fingerprint(root)
+
+    def problem() -> str | None:
+        if not db_path.exists():
+            return "first use"
+        if stored_fingerprint(db_path) != wanted:
+            return "sources changed"
+        return damage(db_path)
+
+    reason = problem()
+    if reason is not None:
+        if reason not in ("first use", "sources changed"):
+            notify(f"{reason}; rebuilding {db_path}")
+
+        def still_needed() -> bool:  # asked again once the build lock is ours
+            why = problem()
+            if why is not None:
+                notify(f"Building the rules database from {root} ({why})…")
+            return why is not None
+
+        try:
+            build(root, db_path, notify=notify, still_needed=still_needed)
+        except OSError as exc:
+            return _unwritable(db_path, exc, notify)
+    try:
+        _stat_file(db_path).write_text(_stat_key(root, db_path))
+    except OSError:
+        pass  # a read-only cache: fresh all the same, checked again next time
     return db_path
+
+
+class CannotBuild(RuntimeError):
+    """The default database can't be written where it lives, and there is none to fall back on."""
+
+
+def _unwritable(db_path: Path, exc: OSError, notify) -> Path:
+    advice = "build one elsewhere with `judgebase build --db PATH` and pass --db PATH, or set JUDGEBASE_DB"
+    if db_path.exists() and damage(db_path) is None:
+        notify(f"warning: can't rebuild {db_path} ({exc.strerror or exc}); using the existing database, "
+               f"which may be out of date; {advice}")
+        return db_path
+    raise CannotBuild(f"can't build the rules database at {db_path} ({exc.strerror or exc}); {advice}") from None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -20,3 +22,29 @@ def index_dir_for(db_path: str | Path) -> Path:
     if row is None:
         raise FileNotFoundError(f"{db_path}: no build id recorded; rebuild it with `judgebase build`")
     return index_root(db_path) / row[0]
+
+
+IN_USE = ".in-use"
+
+
+def hold_index(index_dir: Path):
+    """Mark an index as read by this process (a shared lock, released when the handle closes)."""
+    try:
+        handle = open(Path(index_dir) / IN_USE, "a")
+    except PermissionError:  # a read-only index: no build can remove it either
+        return open(os.devnull)
+    fcntl.flock(handle, fcntl.LOCK_SH)
+    return handle
+
+
+def index_in_use(index_dir: Path) -> bool:
+    """Whether some process holds ``index_dir`` (see :func:`hold_index`)."""
+    try:
+        with open(Path(index_dir) / IN_USE, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False

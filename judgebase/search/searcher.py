@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from whoosh import index as whoosh_index
 
 from ..db import Database, pick_lang
-from ..layout import index_dir_for
+from ..layout import hold_index, index_dir_for
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
 from .query import QueryError, parse_query
@@ -23,7 +23,11 @@ from .ranking import HANGUL, Ranker
 from .scoring import Postings
 from .snippets import snippet
 
-__all__ = ["QueryError", "Result", "Searcher", "parse_query"]
+__all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query"]
+
+
+class IndexDamaged(RuntimeError):
+    """The search index can't be read; the message says how to rebuild it."""
 
 @dataclass
 class Result:
@@ -65,9 +69,29 @@ class Searcher:
 
     def __init__(self, db_path):
         self.db = Database(db_path)
-        self.index = whoosh_index.open_dir(str(index_dir_for(db_path)))
+        self.index = self._open_index(db_path)
         self._local = threading.local()
         self.glossary = GlossaryMap(self.db.glossary())
+
+    def _open_index(self, db_path):
+        """Open (and hold, so no build removes it) the index this database names.
+
+        A build that finishes between reading the name and opening it swaps the
+        index; the name is read again then.
+        """
+        for attempt in range(3):
+            try:
+                folder = index_dir_for(db_path)
+                self._hold = hold_index(folder)
+                return whoosh_index.open_dir(str(folder))
+            except FileNotFoundError:
+                if attempt == 2:
+                    break
+                self.db.close()
+                self.db = Database(db_path)
+            except Exception as exc:  # whoosh raises many kinds on a zeroed or truncated file
+                raise IndexDamaged(_damaged(db_path, exc)) from None
+        raise IndexDamaged(_damaged(db_path, "its files are missing"))
 
     @property
     def ranker(self) -> Ranker:
@@ -83,6 +107,7 @@ class Searcher:
         if reader is not None:
             reader.close()
         self.db.close()
+        self._hold.close()
 
     # -- public ----------------------------------------------------------------
     def search(
@@ -93,6 +118,15 @@ class Searcher:
         kind: str | None = None,
         limit: int = 10,
     ) -> list[Result]:
+        """Results for ``query``; QueryError when there is nothing to search, IndexDamaged when the index can't be read."""
+        try:
+            return self._search(query, lang, ruleset, kind, limit)
+        except QueryError:
+            raise
+        except Exception as exc:  # a zeroed or truncated index file surfaces as any of whoosh's read errors
+            raise IndexDamaged(_damaged(self.db.path, f"{type(exc).__name__}: {exc}")) from exc
+
+    def _search(self, query, lang, ruleset, kind, limit) -> list[Result]:
         parsed = parse_query(query, ruleset)
         if not parsed.refs and not parsed.qa and not parsed.words:
             raise QueryError("nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words")
@@ -228,3 +262,7 @@ class Searcher:
 
 def _allowed(result: Result, ruleset: str | None, kind: str | None) -> bool:
     return (ruleset is None or result.ruleset == ruleset) and (kind is None or result.kind == kind)
+
+
+def _damaged(db_path, why) -> str:
+    return f"the search index of {db_path} can't be read ({why}); rebuild it with: judgebase build --db {db_path}"
