@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .corpus.load import load_corpus
+from .corpus.load import load_corpus, official_numbers
 from .corpus.model import Corpus
 from .fingerprint import fingerprint
 from .layout import index_in_use, index_root
@@ -48,6 +48,8 @@ class BuildReport:
     unresolved: list[str] = field(default_factory=list)
     scenarios: int = 0
     failing: list[str] = field(default_factory=list)
+    cr_total: int = 0
+    cr_missing: list[str] | None = None  # CR Ver. 4.2 numbers with no clause in the sources
 
 
 @contextmanager
@@ -188,4 +190,8 @@ def _report(corpus: Corpus, db_path: Path, documents: int, seconds: float) -> Bu
     report.notes = len(corpus.notes)
     report.warnings = list(corpus.warnings)
     report.unresolved = [f"{at}: {ref} does not resolve" for at, ref in corpus.unresolved]
+    numbers = official_numbers()
+    have = {c.ref.number for c in corpus.clauses.values() if c.ref.ruleset == "official"}
+    report.cr_total = len(numbers)
+    report.cr_missing = sorted(numbers - have, key=lambda n: [int(x) for x in n.split("-")])
     return report

@@ -143,6 +143,9 @@ def build_summary(report) -> str:
     lines.append(f"  scenarios run: {report.scenarios}, failing: {len(report.failing)}")
     for f in report.failing[:10]:
         lines.append(f"    {f}")
+    if report.cr_missing is not None:
+        lines.append(f"  CR Ver. 4.2 clauses: {report.cr_total - len(report.cr_missing)} of {report.cr_total}, "
+                     f"missing: {len(report.cr_missing)}" + (f" ({', '.join(report.cr_missing[:10])}…)" if report.cr_missing else ""))
     lines.append(f"  missing translations: {len(report.warnings)}")
     for w in report.warnings[:20]:
         lines.append(f"    {w}")

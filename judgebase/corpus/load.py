@@ -340,7 +340,16 @@ class _Loader:
             missing = [lang for lang in LANGS if not terms.get(lang)]
             if missing:
                 self.problems.add(rel, line, f"glossary term {item['id']!r} has no words for {', '.join(missing)}")
-            out.append(GlossaryTerm(str(item["id"]), terms, Location(rel, line)))
+            not_ours = item.get("not_ours") or {}
+            if not isinstance(not_ours, dict) or not all(
+                lang in LANGS + ("ko",) and isinstance(words, list) and all(isinstance(w, str) for w in words)
+                for lang, words in not_ours.items()
+            ):
+                self.problems.add(rel, item.line_of("not_ours"), "not_ours must map a language to a list of words")
+                not_ours = {}
+            for lang, words in not_ours.items():
+                terms[lang] = terms.get(lang, []) + [w for w in words if w not in terms.get(lang, [])]
+            out.append(GlossaryTerm(str(item["id"]), terms, Location(rel, line), dict(not_ours)))
         return out
 
     def load_conflicts(self, clauses, sources) -> list[Conflict]:

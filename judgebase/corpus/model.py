@@ -80,8 +80,9 @@ class Keyword:
 @dataclass
 class GlossaryTerm:
     id: str
-    terms: dict[str, list[str]]
+    terms: dict[str, list[str]]  # words search expands to, ours first, then not_ours
     at: Location
+    not_ours: dict[str, list[str]] = field(default_factory=dict)  # variants our texts must not use
 
 
 @dataclass
