@@ -25,7 +25,7 @@ def _pattern(word: str) -> re.Pattern:
 
 
 def variants_used(corpus: Corpus) -> list[Variant]:
-    """Every clause title/text, keyword summary and ruling question/answer using a not-ours variant."""
+    """Every clause, ruling, keyword summary and conflict resolution using a not-ours variant."""
     rules = [(lang, word, term.terms[lang][0], _pattern(word))
              for term in corpus.glossary for lang, words in term.not_ours.items() for word in words]
     texts = []
@@ -36,6 +36,9 @@ def variants_used(corpus: Corpus) -> list[Variant]:
         for lang in ruling.question:
             text = f"{ruling.question.get(lang, '')}\n{ruling.answer.get(lang, '')}"
             texts.append((f"{ruling.at.path}:{ruling.at.line}", ruling.id, lang, text))
+    for conflict in corpus.conflicts:
+        for lang, text in (conflict.resolution or {}).items():
+            texts.append((f"{conflict.at.path}:{conflict.at.line}", conflict.id, lang, text))
     for keyword in corpus.keywords:
         for lang, text in keyword.summary.items():
             texts.append((f"{keyword.at.path}:{keyword.at.line}", str(keyword.ref), lang, text))
