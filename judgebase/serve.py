@@ -16,6 +16,9 @@ def datasette_args(db_path: Path, host: str, port: int) -> list[str]:
         "--port", str(port),
         "--setting", "default_page_size", "20",
         "--setting", "sql_time_limit_ms", "2000",
+        # Bounded answers: rows per page, CSV size (value length is capped per connection in web/plugin.py).
+        "--setting", "max_returned_rows", "500",
+        "--setting", "max_csv_mb", "5",
     ]
     metadata = SITE / "metadata.json"
     if metadata.exists():
@@ -26,6 +29,12 @@ def datasette_args(db_path: Path, host: str, port: int) -> list[str]:
 
 
 def serve_datasette(db_path: Path, host: str = "127.0.0.1", port: int = 8001) -> None:
+    import click
     from datasette.cli import cli as datasette_cli
 
+    click.echo(
+        "judgebase: the judge's pages pick up a new `judgebase build` of this database by themselves; "
+        "datasette's own tables (/judgebase) keep the build they started with until serve is restarted.",
+        err=True,
+    )
     datasette_cli.main(datasette_args(db_path, host, port), prog_name="judgebase serve", standalone_mode=True)

@@ -6,6 +6,11 @@ the database is opened immutable, so nothing can be written through the server.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
@@ -14,7 +19,36 @@ from ..db import Database, NotFound
 from .app import render_page
 from .pages import LANGS, Links, Site
 
-_sites: dict[str, tuple[Site, object]] = {}
+#: Longest value one SQL statement may produce (a clause text is a few KB): bounds
+#: ``select randomblob(400000000)`` and friends before they reach memory.
+MAX_VALUE_BYTES = 1_000_000
+#: How often the judge's pages look for a rebuilt database.
+RECHECK_SECONDS = 1.0
+
+
+class _Opened:
+    """The judge's view of one database file, reopened when a build replaces the file."""
+
+    def __init__(self, path: str):
+        from ..search.searcher import Searcher
+
+        self.path = path
+        self.identity = _identity(path)
+        self.site = Site(Database(path), Links())
+        self.searcher = Searcher(path)
+        self.checked = time.monotonic()
+
+    def close(self) -> None:
+        self.site.db.close()
+        self.searcher.close()
+
+
+def _identity(path: str):
+    st = Path(path).stat()
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+_open: dict[str, _Opened] = {}
 
 
 def _site(datasette):
@@ -23,11 +57,19 @@ def _site(datasette):
     )
     if db is None or db.path is None:
         return None, None
-    if db.path not in _sites:
-        from ..search.searcher import Searcher
-
-        _sites[db.path] = (Site(Database(db.path), Links()), Searcher(db.path))
-    return _sites[db.path]
+    opened = _open.get(db.path)
+    now = time.monotonic()
+    if opened is not None and now - opened.checked > RECHECK_SECONDS:
+        opened.checked = now
+        try:
+            if _identity(db.path) != opened.identity:  # `judgebase build` replaced it: serve the new build
+                _open.pop(db.path).close()
+                opened = None
+        except OSError:
+            pass  # mid-replace: keep the open one, look again next time
+    if opened is None:
+        opened = _open[db.path] = _Opened(db.path)
+    return opened.site, opened.searcher
 
 
 def _lang(request) -> str:
@@ -62,8 +104,8 @@ async def search(request, datasette):
             return Response.redirect(f"{site.links.clause(str(ref))}?lang={lang}")
         from ..search.searcher import QueryError
 
-        try:
-            found = searcher.search(query, lang=lang, ruleset=ruleset, limit=20)
+        try:  # off the event loop: one slow query must not stall every other page
+            found = await asyncio.to_thread(searcher.search, query, lang=lang, ruleset=ruleset, limit=20)
         except QueryError as exc:
             found, error = [], str(exc)
         for r in found:
@@ -115,9 +157,35 @@ async def coverage(request, datasette):
     return _html(render_page("jb_coverage.html", site.links, _lang(request), coverage=site.coverage()), request)
 
 
+def _authorize(action, arg1, arg2, db_name, trigger):
+    """Nobody reads the database's file path through SQL (``pragma_database_list``)."""
+    if action == sqlite3.SQLITE_READ and arg1 == "pragma_database_list" and arg2 == "file":
+        return sqlite3.SQLITE_IGNORE  # the column reads as NULL
+    return sqlite3.SQLITE_OK
+
+
+@hookimpl
+def prepare_connection(conn):
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    conn.set_authorizer(_authorize)
+
+
+async def databases_json(request, datasette):
+    """datasette's list of databases, without where they live on this machine."""
+    rows = [{"name": d.name, "is_mutable": d.is_mutable, "is_memory": d.is_memory, "hash": d.hash}
+            for d in datasette.databases.values() if not d.name.startswith("_")]
+    return Response.json(rows)
+
+
+async def not_served(request, datasette):
+    return Response.text("Not served by judgebase.", status=404)
+
+
 @hookimpl
 def register_routes():
     return [
+        (r"^/-/databases(\.json)?$", databases_json),
+        (r"^/-/threads(\.json)?$", not_served),
         (r"^/$", home),
         (r"^/search$", search),
         (r"^/clause/(?P<slug>[^/]+)$", clause),
