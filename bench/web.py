@@ -92,18 +92,22 @@ def main() -> int:
 
             counts, errors, lock = [0], [0], threading.Lock()
             stop = time.time() + args.seconds
-            paths = list(PAGES.values())
+            kinds = list(PAGES.items())
+            latencies: dict[str, list[float]] = {name: [] for name in PAGES}
 
             def client(i: int) -> None:
                 c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
                 n = i
                 while time.time() < stop:
+                    name, path = kinds[n % len(kinds)]
+                    started = time.perf_counter()
                     try:
-                        ok = fetch(c, paths[n % len(paths)]) == 200
+                        ok = fetch(c, path) == 200
                     except Exception:
                         ok = False
                         c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
                     with lock:
+                        latencies[name].append((time.perf_counter() - started) * 1000)
                         counts[0] += 1
                         errors[0] += 0 if ok else 1
                     n += 1
@@ -115,8 +119,12 @@ def main() -> int:
             for t in threads:
                 t.join()
             elapsed = time.perf_counter() - started
-            print(f"\nLoad: {args.clients} clients for {args.seconds:.0f} s over {len(paths)} page kinds: "
+            print(f"\nLoad: {args.clients} clients for {args.seconds:.0f} s over {len(kinds)} page kinds: "
                   f"{counts[0]} requests, {counts[0] / elapsed:.0f} requests/s, {errors[0]} errors (target: 0)")
+            print("Latency under that load, per page kind (target: every judge page p95 < 100 ms):")
+            for name, times in latencies.items():
+                judge = "" if name.startswith("datasette") else "  judge page"
+                print(f"  {name:<16} median {statistics.median(times):7.1f} ms   p95 {percentile(times, 95):7.1f} ms{judge}")
         finally:
             proc.terminate()
             proc.wait(timeout=10)

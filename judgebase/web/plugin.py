@@ -37,6 +37,13 @@ class _Opened:
         self.site = Site(Database(path), Links())
         self.searcher = Searcher(path)
         self.checked = time.monotonic()
+        self.pages: dict[tuple[str, str], str] = {}  # (page, lang) -> HTML of pages that only change with a build
+
+    def page(self, name: str, lang: str, render) -> str:
+        key = (name, lang)
+        if key not in self.pages:
+            self.pages[key] = render()
+        return self.pages[key]
 
     def close(self) -> None:
         self.site.db.close()
@@ -52,11 +59,17 @@ _open: dict[str, _Opened] = {}
 
 
 def _site(datasette):
+    """(Site, Searcher) of the served database, or (None, None)."""
+    opened = _opened(datasette)
+    return (opened.site, opened.searcher) if opened else (None, None)
+
+
+def _opened(datasette) -> _Opened | None:
     db = datasette.databases.get("judgebase") or next(
         (d for d in datasette.databases.values() if getattr(d, "path", None)), None
     )
     if db is None or db.path is None:
-        return None, None
+        return None
     opened = _open.get(db.path)
     now = time.monotonic()
     if opened is not None and now - opened.checked > RECHECK_SECONDS:
@@ -69,7 +82,7 @@ def _site(datasette):
             pass  # mid-replace: keep the open one, look again next time
     if opened is None:
         opened = _open[db.path] = _Opened(db.path)
-    return opened.site, opened.searcher
+    return opened
 
 
 def _lang(request) -> str:
@@ -142,19 +155,24 @@ async def ruling(request, datasette):
     return _html(render_page("jb_ruling.html", site.links, lang, r=data), request)
 
 
+def _build_page(datasette, request, name: str, template: str, data: str):
+    """A page that changes only with a new build: rendered once per language and build."""
+    opened, lang = _opened(datasette), _lang(request)
+    site = opened.site
+    return _html(opened.page(name, lang, lambda: render_page(template, site.links, lang, **{data: getattr(site, data)()})),
+                 request)
+
+
 async def keywords(request, datasette):
-    site, _ = _site(datasette)
-    return _html(render_page("jb_keywords.html", site.links, _lang(request), keywords=site.keywords()), request)
+    return _build_page(datasette, request, "keywords", "jb_keywords.html", "keywords")
 
 
 async def glossary(request, datasette):
-    site, _ = _site(datasette)
-    return _html(render_page("jb_glossary.html", site.links, _lang(request), glossary=site.glossary()), request)
+    return _build_page(datasette, request, "glossary", "jb_glossary.html", "glossary")
 
 
 async def coverage(request, datasette):
-    site, _ = _site(datasette)
-    return _html(render_page("jb_coverage.html", site.links, _lang(request), coverage=site.coverage()), request)
+    return _build_page(datasette, request, "coverage", "jb_coverage.html", "coverage")
 
 
 def _authorize(action, arg1, arg2, db_name, trigger):
