@@ -1,5 +1,7 @@
 """The corpus as a whole: counts, languages, provenance, conflicts."""
 
+import re
+
 from judgebase.corpus.load import official_numbers
 from judgebase.refs import parse
 
@@ -31,8 +33,31 @@ def test_chapter_titles_1_to_16(corpus):
 
 
 def test_tamer_tactics_sections(corpus):
-    for number in ("0", "1", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "3", "4"):
+    for number in ("0", "1", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "3", "4", "4.1", "4.2", "4.3"):
         assert parse(f"TT §{number}") in corpus.clauses, number
+    # Numbers used before 2026-12, when reach of effects was §2.6: gone, so no stale citation resolves.
+    for number in ("2.6", "2.6.1", "4.7", "4.1.4.4"):
+        assert parse(f"TT §{number}") not in corpus.clauses, number
+
+
+def test_tamer_tactics_numbering_follows_001s_own_cross_references(corpus):
+    """Every "§n" 001 writes points at a TT section of the same number, on the matching subject."""
+    from conftest import SEEDS
+
+    seed = next(SEEDS.glob("001_*.txt")).read_text(encoding="utf-8")
+    cited = set(re.findall(r"(?<![\w.])§(\d+(?:\.\d+)*)", seed))
+    assert {"0", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "3", "4"} <= cited
+    for number in cited:
+        if number == "12":  # "RULES.md §12–15": another document's numbering
+            continue
+        assert parse(f"TT §{number}") in corpus.clauses, number
+    assert "(ver §3)" in seed and "peleando contra Digimon rivales (§4)" in seed and "la protección de §4" in seed
+
+    def title(number: str) -> str:
+        return corpus.clauses[parse(f"TT §{number}")].texts["en"].title
+
+    assert "<Blocker>" in title("3.6") and title("3") == "Reach of effects"  # "(ver §3)", the <Blocker> exception
+    assert title("4.1") == "Attacks" and "Protected card" in title("4.2")  # "(§4)" fights, "la protección de §4"
 
 
 def test_legacy_sections_and_notes(corpus):

@@ -1,4 +1,4 @@
-"""Tamer Tactics engine invariants under random legal self-play (TT §3 attack limits included)."""
+"""Tamer Tactics engine invariants under random legal self-play (TT §4.1 attack limits included)."""
 
 import collections
 import random

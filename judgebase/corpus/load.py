@@ -30,7 +30,7 @@ from .model import (
 )
 
 CLAUSE_LANGS = {"official": LANGS, "tamer_tactics": LANGS, "legacy": LANGS + ("ko",)}
-CONFLICT_TYPES = ("seeds-disagree", "seed-vs-official", "vague", "version")
+CONFLICT_TYPES = ("seeds-disagree", "seed-vs-official", "vague", "version", "reconstruction")
 CR_VERSION = "4.2"
 
 

@@ -3,8 +3,8 @@
 Everything the format does not change works as in :class:`~judgebase.engine.official.Game`.
 What it changes, each citing its ``TT §`` section: the Tamer+Digi-Egg pile and the
 starting Tamer (§2.0), always a Tamer in play (§2.1), later Tamers (§2.2), Tamers'
-[On Play] (§2.3), groups and orphans (§2.4, §2.5), effect reach (§2.6), attack limits
-(§3) and the protected card of the turn (§4).
+[On Play] (§2.3), groups and orphans (§2.4, §2.5), effect reach (§3), attack limits
+(§4.1) and the protected card of the turn (§4.2).
 
 Where 001 can be read two ways the engine takes one reading and says so:
 - moving Tamers (conflict tamer-move-cost-count): the first Tamer a player moves from
@@ -36,7 +36,7 @@ class TamerTacticsGame(Game):
         self.tt_extra_used: set[tuple[int, int]] = set()  # (turn, player)
         self.tt_tamers_moved = [0, 0]
         self.tt_valve = [False, False]
-        self.tt_window: set[int] = set()  # stacks eligible for protection until the next main action (TT §4.3)
+        self.tt_window: set[int] = set()  # stacks eligible for protection until the next main action (TT §4.2.3)
         self.tt_eligible: dict[int, set[int]] = {}  # turn -> every stack that was eligible at some point
         self.tt_protected_turn: dict[int, int] = {}
         self.tt_regroup: list[int] = []
@@ -54,7 +54,7 @@ class TamerTacticsGame(Game):
                     self.tt_tamers_moved[p] = int(spec[key])
 
     def _eligible(self, stack: Stack) -> None:
-        """TT §4.1: this card may be declared protected until its owner's next main action."""
+        """TT §4.2.1: this card may be declared protected until its owner's next main action."""
         self.tt_window.add(stack.sid)
         self.tt_eligible.setdefault(self.turn, set()).add(stack.sid)
 
@@ -159,7 +159,7 @@ class TamerTacticsGame(Game):
             return
         yield from self._join_group(stack, "TT §2.4.1" if how in ("play", "move") else "TT §2.4.3")
         if how == "play":
-            self._eligible(stack)  # TT §4.1: a card just played from the main deck
+            self._eligible(stack)  # TT §4.2.1: a card just played from the main deck
 
     def _join_group(self, stack: Stack, ref: str):
         tamers = self.tamers(stack.owner)
@@ -197,13 +197,13 @@ class TamerTacticsGame(Game):
         stack = self.find_stack(a.target)
         yield from super()._digivolve(tp, a, cost)
         if stack is not None and stack.area == "battle":
-            self._eligible(stack)  # TT §4.2: declared after its [When Digivolving]
+            self._eligible(stack)  # TT §4.2.2: declared after its [When Digivolving]
 
     def _burst(self, tp, card, a):
         stack = self.find_stack(a.target)
         yield from super()._burst(tp, card, a)
         if stack is not None and stack.area == "battle":
-            self._eligible(stack)  # TT §4.1: the result of a digivolution made this turn
+            self._eligible(stack)  # TT §4.2.1: the result of a digivolution made this turn
 
     def _check_special(self, tp: int, a: Action):
         err = super()._check_special(tp, a)
@@ -212,7 +212,7 @@ class TamerTacticsGame(Game):
         if a.kind == "dna":
             groups = {self.find_stack(sid).group for sid in a.targets}
             if len(groups) != 1 or None in groups:
-                return IllegalAction("DNA materials must all belong to the same group", "TT §2.6.5")
+                return IllegalAction("DNA materials must all belong to the same group", "TT §3.5")
         if a.kind == "burst":
             stack = self.find_stack(a.target)
             if stack is not None and stack.top.defn.category == "tamer":
@@ -221,12 +221,12 @@ class TamerTacticsGame(Game):
 
     def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
         result.group = materials[0].group
-        result.protections = 0  # TT §4.5: a DNA digivolution starts a new evolution line
+        result.protections = 0  # TT §4.2.5: a DNA digivolution starts a new evolution line
         self._eligible(result)
 
     def _link(self, tp, card, stack):
         yield from super()._link(tp, card, stack)
-        self._eligible(stack)  # TT §4.1: a Digimon that just received a link card
+        self._eligible(stack)  # TT §4.2.1: a Digimon that just received a link card
 
     # ------------------------------------------------------ Tamers leaving ----
     def _return_burst_tamer(self, tamer: Stack) -> None:
@@ -266,7 +266,7 @@ class TamerTacticsGame(Game):
                 self.emit("true_orphan", "TT §2.4.6", stack.owner, card=repr(stack))
                 continue
             yield from self._join_group(stack, "TT §2.4.6")
-            self._eligible(stack)  # TT §4.1: a card just regrouped
+            self._eligible(stack)  # TT §4.2.1: a card just regrouped
         yield from super()._resolve()
 
     # ---------------------------------------------------------- effect reach ----
@@ -275,28 +275,28 @@ class TamerTacticsGame(Game):
         if stacks is None:
             return None
         if who in ("opponent", "all_opponent"):
-            stacks = [s for s in stacks if not self.is_protected(s)]  # TT §4.4
+            stacks = [s for s in stacks if not self.is_protected(s)]  # TT §4.2.4
         if who == "opponent_tamer" and len(self.tamers(1 - controller)) <= 1 and stacks:
             self.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(stacks[0]))
             stacks = []  # TT §2.1.1: the last Tamer can't be chosen by the opponent's removal
         if who in ("own", "all_own") and source is not None and source.owner == controller:
             group = self.group_of(source)
-            stacks = [s for s in stacks if s.group == group]  # TT §2.6.1, §2.6.3
+            stacks = [s for s in stacks if s.group == group]  # TT §3.1, §3.3
         return stacks
 
     def _refusal(self, d, a):
         if a.kind == "protect" and d is not None and d.kind != "main":
-            return IllegalAction("protection is declared in your main phase, after the card's effects have resolved", "TT §4.2")
+            return IllegalAction("protection is declared in your main phase, after the card's effects have resolved", "TT §4.2.2")
         if d is not None and a.kind == "choose" and d.kind == "target":
             stack = self.find_stack(a.target) if a.target is not None else None
             if stack is not None and stack.owner != d.player and self.is_protected(stack):
-                return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.4")
+                return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.2.4")
             if stack is not None and stack.owner == d.player and stack.group is not None:
-                return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §2.6.1")
+                return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §3.1")
         if d is not None and a.kind == "decoy" and d.kind == "would_be_deleted":
             decoy = self.find_stack(a.card)
             if decoy is not None and self.keyword(decoy, "decoy"):
-                return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §2.6.7")
+                return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7")
         return super()._refusal(d, a)
 
     def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
@@ -311,7 +311,7 @@ class TamerTacticsGame(Game):
         return [s for s in stacks if s is not kept]
 
     def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
-        return decoy.group is not None and decoy.group == protected.group  # TT §2.6.7
+        return decoy.group is not None and decoy.group == protected.group  # TT §3.7
 
     # -------------------------------------------------------------- attacks ----
     def _check_attack(self, tp, a):
@@ -322,14 +322,14 @@ class TamerTacticsGame(Game):
         if a.target == -1:
             return self._security_attack_problem(attacker)
         if self.tt_non_security.get((self.turn, tp), 0) >= NORMAL_ATTACKS:
-            return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §3.4.1")
+            return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §4.1.4.1")
         return None
 
     def _security_attack_problem(self, attacker: Stack):
         if attacker.group is None:
             return IllegalAction(f"{attacker!r} has no group and can't attack security", "TT §2.4.5")
         if (self.turn, attacker.group) in self.tt_security_attacks:
-            return IllegalAction("this group has already attacked security this turn", "TT §3.1")
+            return IllegalAction("this group has already attacked security this turn", "TT §4.1.1")
         return None
 
     def _check_target(self, tp, target_sid, allow_unsuspended: bool, attacker=None):
@@ -338,40 +338,40 @@ class TamerTacticsGame(Game):
         target = self.find_stack(target_sid)
         if target is not None and target.top.defn.category == "tamer":
             if attacker is None or not self.keyword(attacker, "may_attack_tamers"):
-                return IllegalAction("a Tamer can be attacked only when a card's effect allows it", "TT §3.3")
+                return IllegalAction("a Tamer can be attacked only when a card's effect allows it", "TT §4.1.3")
             if len(self.tamers(target.owner)) <= 1:
                 return IllegalAction("the opponent's last Tamer can never be attacked", "TT §2.1.1")
-        err = super()._check_target(tp, target_sid, allow_unsuspended=True, attacker=attacker)  # TT §3.2: suspended or not
+        err = super()._check_target(tp, target_sid, allow_unsuspended=True, attacker=attacker)  # TT §4.1.2: suspended or not
         if err:
             return err
         if self.is_protected(target):
-            return IllegalAction("the protected card of the turn can't be attacked", "TT §4.4")
+            return IllegalAction("the protected card of the turn can't be attacked", "TT §4.2.4")
         return None
 
     def _attack_targets(self, tp: int, attacker: Stack, via: str) -> list[int]:
         targets = [] if via == "vortex" else [-1]
         if targets and self._security_attack_problem(attacker):
             targets = []
-        if (self.turn, tp) not in self.tt_extra_used:  # TT §3.4.2: one extra attack a turn, on Digimon
+        if (self.turn, tp) not in self.tt_extra_used:  # TT §4.1.4.2: one extra attack a turn, on Digimon
             targets += [s.sid for s in self.stacks(1 - tp) if s.top.defn.category == "digimon" and not self.is_protected(s)]
         return targets
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
         if target_sid == -1:
             self.tt_security_attacks.add((self.turn, attacker.group))
-            self.emit("security_attack_used", "TT §3.1", tp, group=attacker.group)
+            self.emit("security_attack_used", "TT §4.1.1", tp, group=attacker.group)
         elif via == "normal":
             key = (self.turn, tp)
             self.tt_non_security[key] = self.tt_non_security.get(key, 0) + 1
-            self.emit("attack_counted", "TT §3.4.1", tp, count=self.tt_non_security[key])
+            self.emit("attack_counted", "TT §4.1.4.1", tp, count=self.tt_non_security[key])
         else:
             self.tt_extra_used.add((self.turn, tp))
-            self.emit("extra_attack_used", "TT §3.4.2", tp, via=via)
+            self.emit("extra_attack_used", "TT §4.1.4.2", tp, via=via)
         yield from super()._declare_attack(tp, attacker, target_sid, via)
 
     def blockers(self, defender: int) -> list[Stack]:
         blockers = super().blockers(defender)
-        # TT §4.4: forced redirection (<Collision>) can't touch the protected card.
+        # TT §4.2.4: forced redirection (<Collision>) can't touch the protected card.
         if self._collision_active(defender):
             blockers = [s for s in blockers if not self.is_protected(s)]
         return blockers
@@ -390,18 +390,18 @@ class TamerTacticsGame(Game):
 
     def _check_protect(self, tp: int, a: Action):
         if self.phase != "main" or self.attack is not None:
-            return IllegalAction("protection is declared in your main phase", "TT §4.2")
+            return IllegalAction("protection is declared in your main phase", "TT §4.2.2")
         if self.tt_protected_turn.get(tp) == self.turn:
-            return IllegalAction("only 1 card can be protected per turn", "TT §4.6")
+            return IllegalAction("only 1 card can be protected per turn", "TT §4.2.6")
         stack = self.find_stack(a.card)
         if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
-            return IllegalAction("protect one of your own Digimon in the battle area", "TT §4.1")
+            return IllegalAction("protect one of your own Digimon in the battle area", "TT §4.2.1")
         if stack.sid not in self.tt_window:
             if stack.sid in self.tt_eligible.get(self.turn, ()):
-                return IllegalAction("the grace window closed with your next main-phase action", "TT §4.3")
-            return IllegalAction("only a card just played, regrouped, digivolved or linked this turn can be protected", "TT §4.1")
+                return IllegalAction("the grace window closed with your next main-phase action", "TT §4.2.3")
+            return IllegalAction("only a card just played, regrouped, digivolved or linked this turn can be protected", "TT §4.2.1")
         if stack.protections >= PROTECTIONS_PER_LINE:
-            return IllegalAction(f"this evolution line has been protected {PROTECTIONS_PER_LINE} times already", "TT §4.5")
+            return IllegalAction(f"this evolution line has been protected {PROTECTIONS_PER_LINE} times already", "TT §4.2.5")
         return None
 
     def _do_main(self, tp, a: Action):
@@ -411,8 +411,8 @@ class TamerTacticsGame(Game):
             stack.protections += 1
             self.tt_protected_turn[tp] = self.turn
             self.tt_window = set()
-            self.emit("protected", "TT §4.4", tp, card=repr(stack), line_uses=stack.protections)
+            self.emit("protected", "TT §4.2.4", tp, card=repr(stack), line_uses=stack.protections)
             return
         if a.kind != "pass":
-            self.tt_window = set()  # TT §4.3: any further main-phase action closes the grace window
+            self.tt_window = set()  # TT §4.2.3: any further main-phase action closes the grace window
         yield from super()._do_main(tp, a)
