@@ -165,10 +165,12 @@ def search(query, lang, ruleset, kind, limit, as_json, db_path):
 @cli.command()
 @click.argument("ref", type=TEXT)
 @click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
+@click.option("--version", "version", type=TEXT, metavar="VER",
+              help="REF is numbered as in this older CR version (e.g. 4.0); shows today's clause.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 @_db_option
-def clause(ref, lang, as_json, db_path):
-    """Show one clause: text, parent, children, rulings, source."""
+def clause(ref, lang, as_json, db_path, version):
+    """Show one clause: text, parent, children, rulings, source, history."""
     from . import refs
     from .db import Database, NotFound
 
@@ -176,16 +178,45 @@ def clause(ref, lang, as_json, db_path):
     if parsed is None:
         raise click.UsageError(f"{ref!r} is not a clause reference (try 6-1-4, CR 8-1-3-3, §2.2, LEG 3.4)")
     db = Database(_resolve_db(db_path))
+    asked = None
+    if version and version.removeprefix("Ver.").strip().lstrip("v") != refs.CR_VERSION:
+        parsed, asked = _old_number(db, parsed, version.removeprefix("Ver.").strip().lstrip("v"), lang)
     try:
         data = db.clause(parsed, lang)
     except NotFound as exc:
         _not_found(exc, db, parsed)
+    if asked:
+        data["asked"] = asked
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from .render import clause_page
 
     click.echo(clause_page(db, data))
+
+
+def _old_number(db, parsed, version: str, lang: str):
+    """Today's clause for a number of an older version, and what to tell the judge about it."""
+    from . import refs
+    from .notices import renumbered
+
+    if parsed.ruleset != "official":
+        raise click.UsageError("--version applies to Comprehensive Rules numbers (CR x-y-z)")
+    known = db.old_versions
+    if version not in known:
+        raise click.UsageError(f"no number map for CR Ver. {version}; known: {', '.join(known) or 'none'} "
+                               f"(and today's Ver. {refs.CR_VERSION})")
+    found = db.old_number(version, parsed.number)
+    if found is None:
+        click.echo(f"Error: {parsed} is not a clause number of CR Ver. {version}", err=True)
+        sys.exit(1)
+    if found["new"] is None:
+        click.echo(f"Error: {parsed} of CR Ver. {version} has no counterpart in Ver. {refs.CR_VERSION} "
+                   f"(removed or folded into another clause)", err=True)
+        sys.exit(1)
+    notice = renumbered(lang, version, parsed.number, found["new"], found["status"])
+    new = refs.parse(f"CR {found['new']}")
+    return new, {"version": version, "ref": str(parsed), "status": found["status"], "notice": notice}
 
 
 def _not_found(exc, db, parsed=None):

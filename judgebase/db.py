@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from . import refs
+from .notices import prevails, version_label
 from .refs import Ref
 from .suggest import nearest_refs
 
@@ -96,7 +97,34 @@ class Database:
             "parent_title": self._title(row["parent"], shown) if row["parent"] else None,
             "children_titles": {c: self._title(c, shown) for c in children},
             "file": f"{text['path']}:{text['line']}",
+            "version_label": version_label(row["version"]) if row["ruleset"] == "official" else None,
+            "notice": prevails(shown) if row["ruleset"] == "official" else None,
+            "history": self.history(str(ref)),
         }
+
+    def history(self, ref: str) -> list[dict]:
+        """The official Update History's entries for this clause, newest first."""
+        if not self._has_table("cr_history"):
+            return []
+        return [dict(r) for r in self.conn.execute(
+            "select version, date, kind, number, \"into\", note from cr_history where ref = ? order by position", (ref,))]
+
+    def old_number(self, version: str, number: str) -> dict | None:
+        """Today's clause for a number of an older version (``{"new", "status"}``), or None if not mapped."""
+        if not self._has_table("cr_number_map"):
+            return None
+        row = self.conn.execute("select new, status from cr_number_map where version = ? and old = ?",
+                                (version, number)).fetchone()
+        return dict(row) if row else None
+
+    @cached_property
+    def old_versions(self) -> list[str]:
+        if not self._has_table("cr_number_map"):
+            return []
+        return [r[0] for r in self.conn.execute("select distinct version from cr_number_map order by version")]
+
+    def _has_table(self, name: str) -> bool:
+        return self.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?", (name,)).fetchone() is not None
 
     def _title(self, ref: str, lang: str) -> str | None:
         rows = {r["lang"]: r["title"] for r in self.conn.execute("select lang, title from clause_text where ref = ?", (ref,))}

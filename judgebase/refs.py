@@ -16,6 +16,9 @@ import re
 from dataclasses import dataclass
 
 RULESETS = ("official", "tamer_tactics", "legacy")
+#: The Comprehensive Rules version every ``CR`` number is numbered and worded by, and its date.
+CR_VERSION = "4.2"
+CR_DATE = "2026-08-18"
 PREFIX = {"official": "CR", "tamer_tactics": "TT", "legacy": "LEG"}
 RULESET_OF_PREFIX = {"CR": "official", "RM": "official", "TT": "tamer_tactics", "LEG": "legacy"}
 

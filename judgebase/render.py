@@ -43,6 +43,8 @@ def search_results(query: str, results) -> str:
         tag = r.kind if r.kind != "ruling" else f"ruling · {_badge(r.proven)}"
         head = f"{i:>2}. {click.style(r.ref, bold=True)}  {r.title}"
         lines.append(f"{head}  [{tag} · {r.ruleset}]")
+        if r.notice:
+            lines.append(click.style(f"     {r.notice}", fg="yellow"))
         if r.snippet:
             lines.append(textwrap.fill(r.snippet, _width(), initial_indent="     ", subsequent_indent="     "))
         if r.kind == "ruling" and r.cites:
@@ -54,8 +56,10 @@ def search_results(query: str, results) -> str:
 
 def clause_page(db, data: dict) -> str:
     out = []
+    if data.get("asked"):
+        out.append(click.style(data["asked"]["notice"], fg="yellow"))
     title = f"{data['ref']} · {data['title']}"
-    out.append(click.style(title, bold=True))
+    out.append(click.style(title, bold=True) + (click.style(f"   ({data['version_label']})", dim=True) if data.get("version_label") else ""))
     crumbs = []
     parent = data["parent"]
     chain = []
@@ -88,12 +92,24 @@ def clause_page(db, data: dict) -> str:
         out.append(_wrap(resolution, "  "))
         if conflict["seed_text"]:
             out.append(_wrap(f"Seed ({', '.join(conflict['sources'])}): “{conflict['seed_text']}”", "  "))
+    if data.get("history"):
+        from .notices import HISTORY_KINDS
+
+        kinds = HISTORY_KINDS.get(data["lang"], HISTORY_KINDS["en"])
+        out.append("")
+        out.append(click.style("Update history (official)", bold=True))
+        for h in data["history"]:
+            shown = "" if h["number"] == data["ref"].removeprefix("CR ") else f" as {h['number']}"
+            into = f" into {h['into']}" if h.get("into") else ""
+            out.append(f"  Ver. {h['version']} ({h['date']}): {kinds.get(h['kind'], h['kind'])}{shown}{into}")
     out.append("")
     kind = data["kind"]
     others = [lang for lang in data["langs"] if lang != data["lang"]]
     meta = [f"Text ({data['lang']}): {kind}", f"source: {data['source']}"]
-    if data.get("version"):
-        meta.append(f"numbering: CR Ver. {data['version']}")
+    if data.get("version_label"):
+        meta.append(f"numbered and worded by {data['version_label']}")
+    if data.get("notice"):
+        meta.append(data["notice"])
     if data.get("checked"):
         meta.append(f"checked against: {data['checked']}")
     if data.get("note"):

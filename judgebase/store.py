@@ -271,8 +271,32 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
         """,
     )
 
+    _write_versions(db, corpus)
+
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     db["meta"].insert_all(
         ({"key": k, "value": str(v)} for k, v in {"schema_version": SCHEMA_VERSION, "built_at": now, **meta}.items()),
         pk="key",
+    )
+
+
+def _write_versions(db: sqlite_utils.Database, corpus: Corpus) -> None:
+    """The Update History (one row per listed clause) and the number maps of older versions."""
+    db["cr_versions"].insert_all(
+        ({"version": v, "date": date, "note": note} for v, (date, note) in corpus.versions.items()),
+        pk="version",
+    )
+    db["cr_history"].insert_all(
+        ({"position": i, "version": c.version, "date": c.date, "kind": c.kind, "number": c.number,
+          "range_from": c.range_from, "range_to": c.range_to, "into": c.into, "note": c.note, "ref": c.ref}
+         for i, c in enumerate(corpus.history)),
+        pk="position",
+        columns={"number": str, "range_from": str, "range_to": str, "into": str, "note": str, "ref": str},
+    )
+    db["cr_history"].create_index(["ref"], if_not_exists=True)
+    db["cr_number_map"].insert_all(
+        ({"version": m.version, "old": m.old, "new": m.new, "status": m.status}
+         for numbers in corpus.number_maps.values() for m in numbers.values()),
+        pk=("version", "old"),
+        columns={"new": str},
     )

@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from .. import refs
-from ..refs import Ref
+from ..refs import CR_VERSION, Ref
 from . import yamlsrc
 from .errors import Problems
 from .markdown import parse_clause_file
@@ -31,7 +31,6 @@ from .model import (
 
 CLAUSE_LANGS = {"official": LANGS, "tamer_tactics": LANGS, "legacy": LANGS + ("ko",)}
 CONFLICT_TYPES = ("seeds-disagree", "seed-vs-official", "vague", "version", "reconstruction")
-CR_VERSION = "4.2"
 
 
 def official_numbers() -> set[str]:
@@ -118,10 +117,28 @@ class _Loader:
             conflicts=self.load_conflicts(clauses, sources),
             notes=self.load_notes(),
         )
+        self.load_versions(corpus)
         self.check_text_references(corpus)
         self.check_translations(corpus)
         corpus.files = self.files
         return corpus
+
+    def load_versions(self, corpus: Corpus) -> None:
+        """The Update History and the number maps of older versions (rules/versions/)."""
+        from . import versions
+
+        folder = self.root / "rules" / "versions"
+        numbers = official_numbers()
+        for path in sorted(folder.glob("cr-*-to-4.2.tsv")):
+            self.files += 1
+            old = path.name.removeprefix("cr-").split("-to-")[0]
+            corpus.number_maps[old] = versions.load_number_map(path, self.rel(path), old, self.problems, numbers)
+        path = folder / "cr-update-history.yaml"
+        if path.exists():
+            data = self.read_yaml(path)
+            if data is not None:
+                corpus.history, corpus.versions = versions.load_history(
+                    path, self.rel(path), data, self.problems, corpus.number_maps, numbers)
 
     def load_sources(self) -> dict[str, Source]:
         path = self.root / "rules" / "sources.yaml"

@@ -129,3 +129,6 @@ class Corpus:
     warnings: list[str] = field(default_factory=list)
     unresolved: list[tuple[Location, Ref]] = field(default_factory=list)
     files: int = 0
+    history: list = field(default_factory=list)  # versions.HistoryChange, newest version first
+    versions: dict = field(default_factory=dict)  # version -> (date, note), as the Update History gives them
+    number_maps: dict = field(default_factory=dict)  # old version -> {old number: versions.OldNumber}

@@ -18,6 +18,17 @@ _BARE_DASH_REF = re.compile(r"(?<![\w§.-])(\d{1,2}(?:-\d{1,2})+)(?:/(\d{1,2}))?
 _BARE_DOT_REF = re.compile(r"(?<![\w§.-])(\d{1,2}(?:\.\d{1,2})+)(?![\w.])")
 _QA = re.compile(r"\b(?:QA\s*)?Q\s?(\d{1,5})\b", re.IGNORECASE)
 
+_VERSION = re.compile(r"(?<![\w.])(?:v|ver\.?\s*|version\s+)(\d{1,2}\.\d{1,2})(?![\w.])", re.IGNORECASE)
+
+
+def split_version(query: str) -> tuple[str | None, str]:
+    """``v4.0 3-1-3`` / ``Ver. 4.0 3-1-3`` -> ("4.0", "3-1-3"): numbers meant in an older CR version."""
+    m = _VERSION.search(query or "")
+    if m is None:
+        return None, query
+    return m.group(1), (query[: m.start()] + " " + query[m.end():]).strip()
+
+
 class QueryError(ValueError):
     """A query that can't be searched (empty after cleaning); the message says why."""
 

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 
 from whoosh import index as whoosh_index
 
+from .. import refs
 from ..db import Database, pick_lang
 from ..layout import hold_index, index_dir_for
+from ..refs import CR_VERSION
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
-from .query import QueryError, parse_query
+from .query import QueryError, parse_query, split_version
 from .ranking import HANGUL, Ranker
 from .scoring import Postings
 from .snippets import snippet
@@ -41,6 +43,7 @@ class Result:
     cites: list[str] | None = None
     proven: bool | None = None
     match: str = "text"  # "ref" when the query named it, "text" for ranked matches
+    notice: str | None = None  # e.g. the clause an older version's number now is
 
     def as_json(self) -> dict:
         out = {
@@ -53,6 +56,8 @@ class Result:
             "score": round(self.score, 4),
             "match": self.match,
         }
+        if self.notice:
+            out["notice"] = self.notice
         if self.kind == "ruling":
             out["cites"] = self.cites or []
             out["proven"] = bool(self.proven)  # the JSON contract says bool; `status` tells failing from unproven
@@ -127,7 +132,11 @@ class Searcher:
             raise IndexDamaged(_damaged(self.db.path, f"{type(exc).__name__}: {exc}")) from exc
 
     def _search(self, query, lang, ruleset, kind, limit) -> list[Result]:
+        version, query = split_version(query)
         parsed = parse_query(query, ruleset)
+        notices: dict[str, str] = {}
+        if version and version != CR_VERSION:
+            parsed.refs, notices = self._from_version(version, parsed.refs, lang or "en")
         if not parsed.refs and not parsed.qa and not parsed.words:
             raise QueryError("nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words")
         lang = lang or self.detect_language(parsed.words)
@@ -142,7 +151,10 @@ class Searcher:
         query_terms = self._snippet_terms(parsed.words, lang)
         for ref in parsed.refs:
             if self.db.has_clause(ref):
-                add(self._clause_result(str(ref), lang, 1000.0, query_terms, match="ref"))
+                result = self._clause_result(str(ref), lang, 1000.0, query_terms, match="ref")
+                if result is not None:
+                    result.notice = notices.get(str(ref))
+                add(result)
         for number in parsed.qa:
             for rid in self.db.rulings_with_qa(number):
                 add(self._ruling_result(rid, lang, 900.0, query_terms, match="ref"))
@@ -228,6 +240,22 @@ class Searcher:
         if kind == "ruling":
             return self._ruling_result(ref, lang, score, query_terms)
         return self._keyword_result(ref, lang, score, query_terms)
+
+    def _from_version(self, version: str, found: list, lang: str):
+        """Map CR numbers of an older version to today's clauses; say what each became."""
+        from ..notices import renumbered
+
+        if version not in self.db.old_versions:
+            raise QueryError(f"no number map for CR Ver. {version} (known: {', '.join(self.db.old_versions) or 'none'})")
+        out, notices = [], {}
+        for ref in found:
+            old = self.db.old_number(version, ref.number) if ref.ruleset == "official" else None
+            if old is None or old["new"] is None:
+                continue
+            new = refs.parse(f"CR {old['new']}")
+            out.append(new)
+            notices[str(new)] = renumbered(lang, version, ref.number, old["new"], old["status"])
+        return out, notices
 
     def _clause_result(self, ref, lang, score, query_terms, match="text"):
         row = self.db.conn.execute("select ruleset from clauses where ref = ?", (ref,)).fetchone()

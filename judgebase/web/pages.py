@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import refs
+from ..notices import HISTORY_KINDS, prevails, version_label
 from ..db import Database, NotFound, pick_lang
 from .markdown import render
 
@@ -127,6 +128,10 @@ class Site:
             "rulings": rulings,
             "sources": sources,
             "version": row["version"],
+            "version_label": version_label(row["version"]) if row["ruleset"] == "official" else None,
+            "notices": {l: prevails(l) for l in LANGS} if row["ruleset"] == "official" else {},
+            "history": [{**h, "kinds": {l: HISTORY_KINDS[l].get(h["kind"], h["kind"]) for l in LANGS}}
+                        for h in self.db.history(str(ref))],
             "checked": row["checked"],
             "note_html": self.md(row["note"]) if row["note"] else None,
             "conflicts": conflicts,

@@ -112,8 +112,15 @@ async def search(request, datasette):
         ruleset = None
     results, error = [], None
     if query:
-        ref = refs.try_parse(query, default_ruleset=ruleset)
-        if ref is not None and site.db.has_clause(ref):
+        from ..search.query import split_version
+
+        version, rest = split_version(query)
+        ref = refs.try_parse(rest, default_ruleset=ruleset)
+        if ref is not None and version and version != refs.CR_VERSION and ref.ruleset == "official":
+            old = site.db.old_number(version, ref.number)
+            if old and old["new"]:  # an older version's number: today's clause, with a notice
+                return Response.redirect(f"{site.links.clause('CR ' + old['new'])}?lang={lang}&from={version}:{ref.number}")
+        elif ref is not None and site.db.has_clause(ref):
             return Response.redirect(f"{site.links.clause(str(ref))}?lang={lang}")
         from ..search.searcher import QueryError
 
@@ -140,7 +147,16 @@ async def clause(request, datasette):
         body = render_page("jb_home.html", site.links, lang, query=request.url_vars["slug"], results=[], ruleset=None,
                            error=f"No clause {request.url_vars['slug']} in the knowledge base.")
         return _html(body, request, status=404)
-    return _html(render_page("jb_clause.html", site.links, lang, c=data), request)
+    return _html(render_page("jb_clause.html", site.links, lang, c=data, asked=_asked(site, request, lang)), request)
+
+
+def _asked(site, request, lang: str) -> str | None:
+    """The notice for ``?from=4.0:3-4-4``: this page is what an older version's number became."""
+    from ..notices import renumbered
+
+    version, _, number = (request.args.get("from") or "").partition(":")
+    old = site.db.old_number(version, number) if version and number else None
+    return renumbered(lang, version, number, old["new"], old["status"]) if old and old["new"] else None
 
 
 async def ruling(request, datasette):
