@@ -4,7 +4,8 @@
 
 OFFICIAL.md is the official English Comprehensive Rules as plain text (not part of this
 repository: our clauses are written in our own words from its facts, and this script is
-how that is checked). Prints each clause that shares a run, the runs, and the note that
+how that is checked). Clause titles are left out: they are the official section names.
+Prints each clause that shares a run, the runs, and the note that
 justifies it (quoted card text, lists of names); exits 1 if a run has no such note.
 """
 
@@ -41,7 +42,7 @@ def main() -> int:
         if clause.ref.ruleset != "official" or "en" not in clause.texts:
             continue
         checked += 1
-        ws = words(clause.texts["en"].title + " " + clause.texts["en"].text)
+        ws = words(clause.texts["en"].text)  # titles are the official section names, used as names
         hits = sorted({" ".join(ws[i:i + n]) for i in range(len(ws) - n + 1) if tuple(ws[i:i + n]) in runs})
         if hits:
             shared += 1
