@@ -12,7 +12,7 @@ def test_query_set_shape(db):
     assert all(n >= 15 for n in per_lang.values()), per_lang
     assert sum(1 for q in QUERIES if q.note == "cross") >= 6
     for query in QUERIES:
-        for expected in query.expect:
+        for expected in query.refs:
             if expected[:3] in ("CR ", "TT ", "LEG"):
                 assert db.has_clause(__import__("judgebase.refs", fromlist=["parse"]).parse(expected)), expected
             else:

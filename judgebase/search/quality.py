@@ -22,8 +22,16 @@ SearchFn = Callable[[str, str], list[str]]  # (query, lang) -> ranked refs
 class Query:
     q: str
     lang: str
-    expect: list[str]
+    expect: list[str | list[str]]  # each item one answer; a list item is one answer found under any of its refs
     note: str = ""
+
+    @property
+    def answers(self) -> list[set[str]]:
+        return [set(e) if isinstance(e, list) else {e} for e in self.expect]
+
+    @property
+    def refs(self) -> list[str]:
+        return [r for answer in self.answers for r in sorted(answer)]
 
 
 @dataclass
@@ -44,9 +52,11 @@ def evaluate(search: SearchFn, queries: list[Query]) -> dict[str, Score]:
     per: dict[str, list[tuple[float, float, Query, list[str]]]] = {}
     for query in queries:
         ranked = search(query.q, query.lang)
-        top5 = ranked[:5]
-        recall = sum(1 for e in query.expect if e in top5) / len(query.expect)
-        rank = next((i for i, ref in enumerate(ranked, 1) if ref in query.expect), None)
+        top5 = set(ranked[:5])
+        answers = query.answers
+        recall = sum(1 for answer in answers if answer & top5) / len(answers)
+        wanted = set(query.refs)
+        rank = next((i for i, ref in enumerate(ranked, 1) if ref in wanted), None)
         rr = 1.0 / rank if rank else 0.0
         per.setdefault(query.lang, []).append((recall, rr, query, ranked[:5]))
         per.setdefault("all", []).append((recall, rr, query, ranked[:5]))
