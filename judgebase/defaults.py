@@ -21,12 +21,14 @@ class NoSources(RuntimeError):
 
 
 def source_root() -> Path:
-    """``$JUDGEBASE_SOURCE``, else the checkout this package was installed from."""
+    """``$JUDGEBASE_SOURCE``, else the checkout this package was installed from, else the wheel's copy."""
+    from .shipped import sources_root
+
     env = os.environ.get("JUDGEBASE_SOURCE")
-    root = Path(env) if env else Path(__file__).resolve().parent.parent
-    if not (root / "rules").is_dir():
+    root = Path(env) if env else sources_root()
+    if root is None or not (root / "rules").is_dir():
         raise NoSources(
-            f"no rules/ folder in {root}; set JUDGEBASE_SOURCE to a judgebase checkout or pass --db"
+            f"no rules/ folder in {root or 'this installation'}; set JUDGEBASE_SOURCE to a judgebase checkout or pass --db"
         )
     return root
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SITE = Path(__file__).resolve().parent.parent / "site"
+from .shipped import site_dir
+
+SITE = site_dir()
 
 
 def datasette_args(db_path: Path, host: str, port: int) -> list[str]:

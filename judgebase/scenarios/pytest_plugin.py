@@ -1,8 +1,9 @@
 """pytest plugin: every ``rulings/<ruleset>/scenarios/*.yaml`` file is a test item.
 
-Registered through the ``pytest11`` entry point, so ``python -m pytest`` runs the
-ruling scenarios next to the unit tests, and a failure shows the rule the engine
-got wrong together with the event log.
+Opt-in: enable it with ``-p judgebase.scenarios.pytest_plugin`` or
+``pytest_plugins = ["judgebase.scenarios.pytest_plugin"]`` in a conftest.py (this
+repository does, so ``python -m pytest`` runs the ruling scenarios next to the unit
+tests). A failure shows the rule the engine got wrong together with the event log.
 """
 
 from __future__ import annotations

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from ..shipped import site_dir
 from .pages import LANGS, RULESET_NAMES, Links
 
-SITE = Path(__file__).resolve().parent.parent.parent / "site"
+SITE = site_dir()
 
 
 @lru_cache(maxsize=1)
