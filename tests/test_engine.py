@@ -83,12 +83,16 @@ def test_illegal_actions_leave_the_state_exactly_as_it_was():
 
 
 def test_clone_is_identical_and_independent():
-    game, rng = _midgame(3, 50)
+    for seed in range(3, 40):  # a position where the game goes on, so independence can be seen
+        game, rng = _midgame(seed, 50)
+        if not game.is_over:
+            break
+    assert not game.is_over
     twin = game.clone()
     assert twin.dump() == game.dump()
-    if not twin.is_over:
-        twin.apply(twin.legal_actions()[0])
-        assert twin.dump() != game.dump()
+    before = game.dump()
+    twin.apply(twin.legal_actions()[0])
+    assert twin.dump() != before and game.dump() == before
 
 
 def test_same_seed_same_game():

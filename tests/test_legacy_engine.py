@@ -109,13 +109,17 @@ def test_a_finished_game_refuses_every_action():
 
 
 def test_clone_is_identical_and_independent():
-    game = _midgame(3, 40)
+    for seed in range(3, 40):  # a position where the game goes on, so independence can be seen
+        game = _midgame(seed, 40)
+        if not game.is_over:
+            break
+    assert not game.is_over
     twin = game.clone()
     assert twin.dump() == game.dump()
     assert [str(e) for e in twin.log] == [str(e) for e in game.log]
-    if not twin.is_over:
-        twin.apply(twin.legal_actions()[0])
-        assert twin.dump() != game.dump()
+    before = game.dump()
+    twin.apply(twin.legal_actions()[0])
+    assert twin.dump() != before and game.dump() == before
 
 
 def test_same_seed_same_game():

@@ -40,8 +40,13 @@ def test_fts_search_on_text_tables(datasette):
 
 
 def test_user_input_with_operators_does_not_break_fts(datasette):
-    response = _get(datasette, '/judgebase/clause_text.json?_search=RM+8-1-3+"&_shape=array')
-    assert response.status_code in (200, 400)
+    # datasette escapes _search input (no _searchmode=raw): quotes and dashes are words, never syntax.
+    for query in ('RM+8-1-3+"', "memoria+OR", "NOT+(", "%22%22%22", "8-1-3*"):
+        response = _get(datasette, f"/judgebase/clause_text.json?_search={query}&_shape=array")
+        assert response.status_code == 200, (query, response.text[:200])
+        assert isinstance(response.json(), list)
+    rows = _get(datasette, "/judgebase/clause_text.json?_search=RM+8-1-3&_shape=array").json()
+    assert rows == [] or all("8" in r["text"] + r["title"] + r["ref"] for r in rows)
 
 
 def test_writes_are_refused(datasette):

@@ -78,10 +78,28 @@ def test_language_is_remembered_in_a_cookie(ds):
     assert "jb_lang=de" in r.headers.get("set-cookie", "")
 
 
-def test_datasette_views_stay_read_only(ds):
-    assert get(ds, "/judgebase/clauses.json").status_code == 200 or get(ds, "/-/databases.json").status_code == 200
-    post = asyncio.run(ds.client.post("/search", data={"q": "x"}))
-    assert post.status_code in (404, 405) or "class=" in post.text  # GET-only pages; nothing is written
+def test_datasette_views_stay_read_only(ds, db_path):
+    import hashlib
+
+    before = hashlib.sha256(db_path.read_bytes()).hexdigest()
+    assert ds.databases["judgebase"].is_mutable is False
+    write = get(ds, "/judgebase.json?sql=insert+into+meta+values+('x','y')")
+    assert write.status_code in (400, 403)
+    for statement in ("delete+from+clauses", "update+clause_text+set+text='x'", "drop+table+rulings"):
+        assert get(ds, f"/judgebase.json?sql={statement}").status_code in (400, 403)
+    assert hashlib.sha256(db_path.read_bytes()).hexdigest() == before
+    count = get(ds, "/judgebase.json?sql=select+count(*)+as+n+from+meta+where+key='x'&_shape=array").json()
+    assert count == [{"n": 0}]
+
+
+@pytest.mark.parametrize("path", ["/", "/search", "/clause/CR-6-1-4", "/ruling/off-000-faq-01-block-own-target",
+                                  "/keywords", "/glossary", "/coverage"])
+def test_judge_pages_are_get_only(ds, path):
+    for method in ("post", "put", "delete", "patch"):
+        r = asyncio.run(getattr(ds.client, method)(path))
+        assert r.status_code == 405, (method, path, r.status_code)
+        assert "GET" in r.headers.get("allow", "")
+    assert get(ds, path).status_code == 200
 
 
 def test_markdown_rule_links_refs_but_not_code_or_html():

@@ -7,6 +7,7 @@ the database is opened immutable, so nothing can be written through the server.
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -198,10 +199,21 @@ def _authorize(action, arg1, arg2, db_name, trigger):
     return sqlite3.SQLITE_OK
 
 
-@hookimpl
+def escape_fts(query: str) -> str:
+    """Every word of a user's ``_search`` as a quoted FTS5 term: quotes and operators are never syntax.
+
+    datasette's own escape_fts leaves a query of only quotes (``\"\"\"``) as an FTS5
+    syntax error; this one has no input it can't quote.
+    """
+    words = re.findall(r'[^\s"]+', query or "")
+    return " ".join(f'"{w}"' for w in words) or '"\u2205"'  # nothing to look for: a term no text holds
+
+
+@hookimpl(trylast=True)  # after datasette's own hook, so this escape_fts is the one registered
 def prepare_connection(conn):
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     conn.set_authorizer(_authorize)
+    conn.create_function("escape_fts", 1, escape_fts, deterministic=True)
 
 
 async def databases_json(request, datasette):
@@ -215,8 +227,24 @@ async def not_served(request, datasette):
     return Response.text("Not served by judgebase.", status=404)
 
 
+def _get_only(handler):
+    """The judge's pages answer GET and HEAD; anything else is refused (405), nothing is written."""
+
+    async def guarded(request, datasette):
+        if request.method not in ("GET", "HEAD"):
+            return Response.text("Method not allowed: the judge's pages are read-only.", status=405,
+                                 headers={"Allow": "GET, HEAD"})
+        return await handler(request, datasette)
+
+    return guarded
+
+
 @hookimpl
 def register_routes():
+    return [(pattern, _get_only(handler)) for pattern, handler in _routes()]
+
+
+def _routes():
     return [
         (r"^/-/databases(\.json)?$", databases_json),
         (r"^/-/threads(\.json)?$", not_served),
