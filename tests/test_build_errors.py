@@ -12,15 +12,30 @@ from judgebase.cli import cli
 from conftest import ROOT
 
 
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory):
+    """One full build (every scenario run) for the whole module: the database bad sources must not touch."""
+    out = tmp_path_factory.mktemp("built") / "judgebase.db"
+    result = CliRunner().invoke(cli, ["build", "--source", str(ROOT), "--db", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
 @pytest.fixture
-def sources(tmp_path):
-    """A private copy of the sources, plus a database already built from it."""
+def sources(tmp_path, built_once):
+    """A private copy of the sources, plus a copy of a database already built from them.
+
+    Bad sources are caught before any scenario runs, so each test copies the one full
+    build instead of repeating it.
+    """
     root = tmp_path / "src"
     shutil.copytree(ROOT / "rules", root / "rules")
     shutil.copytree(ROOT / "rulings", root / "rulings")
     db = tmp_path / "out" / "judgebase.db"
-    result = CliRunner().invoke(cli, ["build", "--source", str(root), "--db", str(db), "-q"])
-    assert result.exit_code == 0, result.output
+    db.parent.mkdir()
+    shutil.copy2(built_once, db)
+    index = built_once.with_name(built_once.name + ".index")
+    shutil.copytree(index, db.with_name(db.name + ".index"))
     return root, db
 
 
