@@ -7,7 +7,7 @@ import textwrap
 
 import click
 
-from .search.snippets import plain
+from .textclean import plain
 
 
 def _width() -> int:

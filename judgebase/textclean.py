@@ -1,4 +1,4 @@
-"""Clean text a user typed: any bytes in, printable Unicode out.
+"""Plain text: what a user typed (any bytes in, printable Unicode out) and Markdown shown in a terminal.
 
 Command-line arguments that are not valid UTF-8 arrive as lone surrogates
 (``\\udcff``), which SQLite and a strict UTF-8 terminal both refuse. Every argument
@@ -7,9 +7,11 @@ and query goes through :func:`clean` before it reaches the library.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 MAX_ARGUMENT = 300
+_MARKUP = re.compile(r"\*\*|__|`|^\s*(?:[-+*]|>|#+)\s+", re.MULTILINE)
 
 
 def clean(text: str | None, limit: int = MAX_ARGUMENT) -> str:
@@ -22,3 +24,8 @@ def clean(text: str | None, limit: int = MAX_ARGUMENT) -> str:
     text = unicodedata.normalize("NFKC", text.encode("utf-8", "replace").decode("utf-8"))
     text = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text)
     return text.strip()[:limit]
+
+
+def plain(text: str) -> str:
+    """Markdown source to one line of plain text."""
+    return re.sub(r"\s+", " ", _MARKUP.sub("", text or "")).strip()

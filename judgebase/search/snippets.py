@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import re
 
+from ..textclean import plain
 from .analysis import terms
 
 MAX_LEN = 240
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
-_MARKUP = re.compile(r"\*\*|__|`|^\s*(?:[-+*]|>|#+)\s+", re.MULTILINE)
-
-
-def plain(text: str) -> str:
-    """Markdown source to one line of plain text."""
-    return re.sub(r"\s+", " ", _MARKUP.sub("", text or "")).strip()
 
 
 def snippet(text: str, lang: str, query_terms: set[str]) -> str:

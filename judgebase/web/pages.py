@@ -239,7 +239,7 @@ def _status(proven) -> str:
 
 
 def _plain(text: str) -> str:
-    from ..search.snippets import plain
+    from ..textclean import plain
 
     return plain(text)
 
