@@ -12,7 +12,8 @@ import hashlib
 import os
 from pathlib import Path
 
-SCHEMA_VERSION = 2
+from .layout import SCHEMA_VERSION
+
 
 PACKAGE = Path(__file__).resolve().parent
 _CODE_SUFFIXES = (".py", ".json", ".txt", ".md", ".yaml")

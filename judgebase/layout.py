@@ -8,6 +8,9 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+#: The shape of a built database; a change makes every database stale (see fingerprint.py).
+SCHEMA_VERSION = 2
+
 
 def index_root(db_path: Path) -> Path:
     """``judgebase.db`` keeps its indexes in ``judgebase.db.index/<build id>/``."""

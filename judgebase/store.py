@@ -20,8 +20,7 @@ import sqlite_utils
 from . import refs
 from .corpus.model import Corpus
 from .engine.narrate import describe
-
-from .fingerprint import SCHEMA_VERSION
+from .layout import SCHEMA_VERSION
 
 
 def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None, runs=()) -> Path:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from judgebase.cli import cli
-from judgebase.corpus import yamlsrc
+from judgebase import yamlsrc
 
 
 def _laughs(levels: int = 9) -> str:

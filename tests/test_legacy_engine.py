@@ -178,7 +178,7 @@ def test_schema_dispatches_on_the_ruleset():
     import jsonschema
 
     from judgebase.scenarios.legacy_runner import _keys_as_text
-    from judgebase.corpus import yamlsrc
+    from judgebase import yamlsrc
 
     validator = jsonschema.Draft202012Validator(schema())
     legacy = _keys_as_text(json.loads(json.dumps(yamlsrc.load(EXAMPLE.read_text(encoding="utf-8")))))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import refs
 from ..refs import CR_VERSION, Ref
-from . import yamlsrc
+from .. import yamlsrc
 from .errors import Problems
 from .markdown import parse_clause_file
 from .model import (

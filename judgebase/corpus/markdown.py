@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
 
-from . import yamlsrc
+from .. import yamlsrc
 from .errors import Problems
 
 _md = MarkdownIt("commonmark")

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ..corpus import yamlsrc
+from .. import yamlsrc
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.state import Action, IllegalAction

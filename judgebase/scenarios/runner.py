@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import yamlsrc
+from .. import yamlsrc
 from ..engine import RULESETS, Action, CardError, IllegalAction
 from ..engine.state import Event
 

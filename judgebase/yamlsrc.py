@@ -1,4 +1,8 @@
-"""YAML that remembers line numbers, so every complaint can say ``path:line``."""
+"""YAML that remembers line numbers, so every complaint can say ``path:line``.
+
+One loader for every YAML a user or a source file can hold (rule sources, scenarios,
+restriction lists), at the bottom of the layers so each of them can use it.
+"""
 
 from __future__ import annotations
 
