@@ -12,6 +12,19 @@ The library behind ``judgebase deck check`` (no click here).  Two steps:
 
 Card identity is the card number (CR 1-4-1-2-2 counts copies by card number);
 names are only for people.  A parallel-art suffix (``BT1-010_P1``) is dropped.
+The deck rules themselves (sizes, copy limits, which card goes where, with their
+clauses) live in :mod:`judgebase.engine.decks`, shared with the engine's self-play
+decks; this module reads lists and words the problems.
+
+Hostile input is expected: a list is at most 10 MB (:data:`MAX_BYTES`; longer input
+is refused unread) and is read in time linear in its size (every pattern here is
+free of backtracking that grows with a line's length; a repeated line is read once).
+UTF-8 (with or without a byte-order mark) and UTF-16 / UTF-32 with a byte-order mark
+are read.  A count above :data:`COUNT_MAX` is not a plausible number of copies;
+control characters, bidi overrides and lone surrogates make a line unreadable.
+Lines that can't be read are reported (the first :data:`LISTED_MAX` one by one) and
+counted: the summary and every size problem say how many, so a total is never given
+as if the whole list had been read.
 
 Plain-text lists
 ----------------
@@ -21,9 +34,10 @@ One card per line, in any of these shapes (case of the number doesn't matter)::
     4 x Agumon [BT1-010]    Agumon BT1-010 x4    - 4 Agumon BT1-010
 
 A line with a count and a name but no card number is accepted only when the
-``--cards`` file has exactly one card of that name.  ``#`` and ``//`` start a
-comment (a whole line, or the rest of a line after a space); blank lines are
-skipped.  Section headers (case-insensitive, with an optional trailing colon and
+``--cards`` file has exactly one card of that name.  A near miss of a card number
+gets a suggestion: ``BT1-O10`` (letter O), ``BT1010`` (no dash) and ``bt1-o10`` are
+"did you mean BT1-010?" (:func:`suggest_number`).  ``#`` and ``//`` start a comment
+(a whole line, or the rest of a line after a space); blank lines are skipped.  Section headers (case-insensitive, with an optional trailing colon and
 an optional count such as ``Digimon (30)`` or ``Main deck: 50``):
 
 =================================  ==============================================
@@ -66,7 +80,8 @@ other keys are ignored.  A string entry is read like a text line (``"4 Agumon
 BT1-010"``, or a header such as ``"Tamers"``, which then applies to the strings
 after it).  The object may also carry ``name``, ``player``, ``notes`` and
 ``format`` (compared with the format checked).  Problems in JSON entries give the
-line where the entry's object starts.
+line where the entry's object starts (for a key, the key's line); unreadable
+entries are counted as "entries".
 
 Card file (``--cards``)
 -----------------------
@@ -78,7 +93,9 @@ and a warning says so.
 
 Restriction list
 ----------------
-YAML, ``rules/restrictions.yaml`` by default (:func:`load_restrictions`)::
+YAML, read by :func:`load_restrictions` and passed to :func:`check` (which file is
+the default, ``rules/restrictions.yaml``, is the command's business, not this
+module's)::
 
     banned: [BT1-001]
     restricted: {BT1-002: 1}
@@ -93,51 +110,70 @@ and ``rule: "restriction list (<file>)"``.
 
 from __future__ import annotations
 
+import codecs
 import csv
+import gc
 import io
 import json
-import json.decoder
-import json.scanner
 import re
-from collections import Counter, defaultdict
+from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .engine.decks import (  # the deck rules, shared with the engine's self-play decks
+    COPIES_MAX,
+    EGGS_MAX,
+    MAIN_SIZE,
+    PILE_EGGS,
+    PILE_SIZE,
+    PILE_TAMERS,
+    RULES,
+    Breach,
+    official_breaches,
+    tamer_tactics_breaches,
+)
+
+__all__ = [
+    "CATEGORIES", "COPIES_MAX", "COUNT_MAX", "EGGS_MAX", "FORMATS", "JUNK_RULE", "LISTED_MAX", "MAIN_SIZE", "MAX_BYTES",
+    "PILE_EGGS", "PILE_SIZE",
+    "PILE_TAMERS", "RULES", "Card", "DeckInputError", "DeckList", "Entry", "Note", "Problem", "Restrictions", "Result",
+    "category_of", "check", "check_text", "decode", "header_of", "load_cards", "load_restrictions", "normalise_number",
+    "parse", "read_file", "suggest_number", "summary_line",
+]
+
 FORMATS = ("official", "tamer_tactics")
 CATEGORIES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Token")
-MAIN_SIZE = 50
-COPIES_MAX = 4
-EGGS_MAX = 5
-PILE_TAMERS = (4, 7)
-PILE_EGGS = (2, 5)
-PILE_SIZE = (6, 12)
+
+MAX_BYTES = 10 * 1024 * 1024  # a deck list is a few KB; anything over 10 MB is refused unread
+COUNT_MAX = 99  # a count above this is not a plausible number of copies (a main deck has 50 cards)
+HEADER_MAX = 80  # section headers are short; a longer line is never one
+LISTED_MAX = 1000  # unreadable lines (and warnings) listed one by one; the rest are counted
 
 JUNK_RULE = "deck list format"
 
-# What each ref says, as the ``rule`` of a problem.
-RULES = {
-    "CR 1-4-1-1": "Digi-Eggs go in the Digi-Egg deck, and only Digi-Eggs go there",
-    "CR 1-4-1-2-1": "a deck has exactly 50 cards",
-    "CR 1-4-1-2-2": "at most 4 copies of a card number in a deck",
-    "CR 1-4-1-3-1": "a Digi-Egg deck has 0 to 5 cards",
-    "CR 1-4-1-3-2": "at most 4 copies of a card number in a Digi-Egg deck",
-    "CR 1-4-4-2": "tokens can't be put in a deck or Digi-Egg deck",
-    "TT §1.1": "main deck: exactly 50 Digimon and Option cards, no Tamers, at most 4 copies of a card number",
-    "TT §1.2": "Tamer+Digi-Egg pile: 4-7 Tamers, all different, and 2-5 Digi-Eggs, at most 4 copies each; 6-12 cards",
-}
-
-
-_NUMBER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{1,5}\d{0,2}-\d{2,3})(_[Pp]\d+)?(?![A-Za-z0-9])")
-_COUNT_FIRST = re.compile(r"^(\d+)\s*(?:[xX×](?=[\s(\[]|$)\s*|\s+)(.*)$")
-_COUNT_FIRST_X = re.compile(r"^(\d+)[xX×](\S.*)$")
-_COUNT_LAST = re.compile(r"^(.+?)\s+[xX×]\s*(\d+)$")
-_BRACKET_HEADER = re.compile(r"^\[\s*[A-Za-z][A-Za-z +&/\-]*(?:\(?\d+\)?)?\s*\]\s*:?\s*$")
-_BULLET = re.compile(r"^(?:[-*•]\s+)")
-_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
-_HEADER = re.compile(
-    r"^(?P<label>[A-Za-z][A-Za-z +&/\-]*?)\s*:?\s*"
-    r"(?:[(\[]?\s*(?P<count>\d+)\s*(?:cards?)?\s*[)\]]?)?\s*:?$"
-)
+# All patterns are linear: no two adjacent quantifiers can match the same characters
+# (lines are whitespace-collapsed first, so a space is always exactly one space).
+_NUMBER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{1,5}[0-9]{0,2}-[0-9]{2,3})(_[Pp][0-9]+)?(?![A-Za-z0-9])")
+# The common shapes, "4 Agumon BT1-010" and "4 BT1-010", read with one match (the general path reads
+# them the same way, only slower).
+_FAST_LINE = re.compile(r"(\d{1,2}) (?:(?![xX] )([^\d\W][\w' .\-]*?) )?([A-Za-z]{1,5}[0-9]{0,2}-[0-9]{2,3})")
+_COUNT_FIRST = re.compile(r"(\d+) ?(?:[xX×](?= |[(\[]|$) ?| )(.*)")
+_COUNT_FIRST_X = re.compile(r"(\d+)[xX×](\S.*)")
+_COUNT_LAST = re.compile(r" [xX×] ?(\d+)$")
+_BULLET = re.compile(r"[-*•] ")
+_HEADER_LABEL = re.compile(r"[A-Za-z][A-Za-z +&/\-]*")
+_HEADER_TAIL = re.compile(r":? ?(?:(?:[(\[] ?)?(\d+) ?(?:[Cc][Aa][Rr][Dd][Ss]?)? ?[)\]]?)? ?:?")
+_EMPTY_BRACKETS = re.compile(r"[(\[] ?[)\]]")
+_TOKEN_WORD = re.compile(r"\btokens?\b", re.I)
+_NOT_LOWER = re.compile(r"[^a-z]")
+_DIGIT = re.compile(r"\d")
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+# A word that may be a mistyped card number (bounded quantifiers only: linear).
+_NEAR_WORD = re.compile(r"(?<![A-Za-z0-9\-])[A-Za-z]{1,5}[0-9Oo]{0,2}-?[0-9Oo]{2,5}(?![A-Za-z0-9\-])")
+_NEAR_NUMBER = re.compile(r"([A-Z]{1,5}?)([0-9O]{0,2})(-?)([0-9O]{2,5})")  # PO01: P, O0 1 -> P-001
+# Characters no deck list holds: C0/C1 controls (not tab, CR, LF), bidi overrides, lone surrogates.
+_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 # Header words (lower case, letters only) -> ("zone", zone) or ("category", category).
 _HEADERS: dict[str, tuple[str, str | None]] = {}
@@ -172,7 +208,7 @@ class DeckInputError(Exception):
         super().__init__("\n".join(self.messages))
 
 
-@dataclass
+@dataclass(slots=True)
 class Problem:
     """One reason a list is not legal (or can't be judged)."""
 
@@ -194,7 +230,7 @@ class Problem:
         return f"{where}{self.message}  [{self.label()}]"
 
 
-@dataclass
+@dataclass(slots=True)
 class Note:
     """Something a judge should look at that doesn't make the list illegal."""
 
@@ -209,7 +245,7 @@ class Note:
         return f"{where}{self.message}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One listed line: ``count`` copies of card ``number``."""
 
@@ -229,6 +265,8 @@ class DeckList:
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Note] = field(default_factory=list)
     declared_format: str | None = None
+    unit: str = "line"  # what an unreadable piece is called: "line" (text) or "entry" (JSON)
+    unreadable: int = 0  # how many lines (JSON entries) could not be read as cards or headers
 
 
 @dataclass(frozen=True)
@@ -261,8 +299,15 @@ class Result:
     counts: dict
     problems: list[Problem]
     warnings: list[Note]
-    cards: list[dict]
+    placed: list = field(repr=False)  # (Entry, [zone, category, ...]) for each listed line
     restrictions: dict | None
+    unit: str = "line"
+
+    @property
+    def cards(self) -> list[dict]:
+        """One row per listed line: number, name, count, zone, category, line."""
+        return [{"number": e.number, "name": e.name, "count": e.count, "zone": kind[0], "category": kind[1], "line": e.line}
+                for e, kind in self.placed]
 
     def as_json(self) -> dict:
         return {
@@ -277,13 +322,59 @@ class Result:
         }
 
 
+@contextmanager
+def _bulk():
+    """No cyclic garbage collection while a list's many small acyclic objects are made.
+
+    A 10 MB list makes millions of them; each generation-2 pass walks them all, which
+    doubles the time.  Nothing made here is part of a cycle, so nothing is kept
+    longer than it would be; the collector's previous state is restored.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 # ---------------------------------------------------------------------------
 # Reading
 
+_BOMS = [  # longest first: a UTF-32 LE mark starts with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+]
+
+
+def _too_big(source: str) -> DeckInputError:
+    return DeckInputError(f"{source}: more than {MAX_BYTES // 1024 // 1024} MB; a deck list is a few KB, and longer "
+                          "input is not read (is this the right file?)")
+
 
 def decode(data: bytes, source: str) -> str:
-    """Bytes of a list as text (UTF-8, BOM allowed); a clear error otherwise."""
+    """Bytes of a list as text: UTF-8 (BOM allowed), or UTF-16 / UTF-32 with a BOM; a clear error otherwise."""
+    if len(data) > MAX_BYTES:
+        raise _too_big(source)
+    for bom, codec, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(codec)
+            except UnicodeDecodeError as exc:
+                line = data[: exc.start].decode(codec, errors="replace").count("\n") + 1
+                raise DeckInputError(f"{source}:{line}: not {name} text although it starts with a {name} "
+                                     f"byte-order mark ({exc.reason})") from None
+            if "\0" in text:
+                raise DeckInputError(f"{source}: not a text file")
+            return text.removeprefix("\ufeff")
     if b"\0" in data:
+        if len(data) >= 4 and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4):
+            raise DeckInputError(f"{source}: looks like UTF-16 text without a byte-order mark; save it as UTF-8 "
+                                 "(or as UTF-16 with a byte-order mark)")
         raise DeckInputError(f"{source}: not a text file")
     try:
         return data.decode("utf-8-sig")
@@ -293,13 +384,17 @@ def decode(data: bytes, source: str) -> str:
 
 
 def read_file(path: str | Path) -> str:
+    """A deck list, card file or restriction list as text (at most :data:`MAX_BYTES`)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except IsADirectoryError:
         raise DeckInputError(f"{path}: is a directory, not a deck list") from None
     except OSError as exc:
         raise DeckInputError(f"{path}: can't read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise _too_big(str(path))
     return decode(data, str(path))
 
 
@@ -308,32 +403,208 @@ def normalise_number(text: str) -> str:
     return match.group(1).upper() if match else text.strip().upper()
 
 
-def category_of(text: str) -> str | None:
-    """``"digi-egg"`` -> ``"Digi-Egg"``; None if it isn't a category word."""
-    return _CATEGORY_WORDS.get(re.sub(r"[^a-z]", "", str(text).lower()))
+def suggest_number(text: str) -> str | None:
+    """The card number ``text`` was probably meant to be: ``BT1-O10``, ``BT1010``, ``bt1-o10`` -> ``BT1-010``.
 
-
-def header_of(text: str) -> tuple[tuple[str, str | None], int | None] | None:
-    """(("zone"|"category", value), declared count) if ``text`` is a section header."""
-    text = text.strip()
-    if text.startswith("[") and text.endswith("]"):
-        text = text[1:-1].strip()  # [Digimon]
-    match = _HEADER.match(text.rstrip(":").strip())
+    None if ``text`` is already a card number or looks like none (a near miss has a
+    set prefix of 1-5 letters and at least three digits, two of them real; the letter
+    O is read as zero and a missing dash is put back).  Lower case alone is no
+    mistake: card numbers are read in any case.
+    """
+    token = text.strip().upper()
+    if len(token) > 16 or _NUMBER.fullmatch(token) or sum(map(str.isdigit, token)) < 2:
+        return None
+    match = _NEAR_NUMBER.fullmatch(token)
     if not match:
         return None
-    what = _HEADERS.get(re.sub(r"[^a-z]", "", match.group("label").lower()))
+    prefix, set_digits, dash, digits = match.groups()
+    set_digits, digits = set_digits.replace("O", "0"), digits.replace("O", "0")
+    if len(set_digits + digits) < 3:  # every card number has at least 3 digits (ST1-01, P-001)
+        return None
+    if dash:
+        candidates = [(set_digits, digits)]
+    else:  # where the dash goes: BT1-010, BT10-010, ST1-01 (a set number never starts with 0), P-001
+        joined = set_digits + digits
+        splits = [(1, 3), (2, 3), (1, 2), (2, 2), (0, 3), (0, 2)]
+        if len(prefix) == 1:
+            splits = splits[4:] + splits[:4]
+        candidates = [(joined[:k], joined[k:]) for k, n in splits
+                      if len(joined) == k + n and not joined[:k].startswith("0")]
+    for set_part, number_part in candidates:
+        guess = f"{prefix}{set_part}-{number_part}"
+        if _NUMBER.fullmatch(guess):
+            return guess
+    return None
+
+
+def _suggestions(text: str) -> list[str]:
+    return list(dict.fromkeys(s for s in map(suggest_number, _NEAR_WORD.findall(text, 0, 1000)) if s))[:3]
+
+
+def _did_you_mean(text: str) -> str:
+    found = _suggestions(text)
+    return f"; did you mean {' or '.join(found)}?" if found else ""
+
+
+def category_of(text: str) -> str | None:
+    """``"digi-egg"`` -> ``"Digi-Egg"``; None if it isn't a category word."""
+    text = str(text)
+    return _CATEGORY_WORDS.get(_NOT_LOWER.sub("", text.lower())) if len(text) <= HEADER_MAX else None
+
+
+def _collapse(text: str) -> str:
+    """Strip, and every run of whitespace (any Unicode space or line break) as one space."""
+    return " ".join(text.split())
+
+
+def _split_header(text: str, collapsed: bool = False) -> tuple[str, str | None] | None:
+    """(label, count digits) if ``text`` has a header's shape, else None.  Linear: the label
+    can't hold digits or brackets, so where it ends is fixed, and the tail has no repeats."""
+    if not collapsed:
+        text = _collapse(text) if len(text) <= 4 * HEADER_MAX else ""
+    if not text or len(text) > HEADER_MAX:
+        return None
+    if text[0] == "[":  # [Digimon], [Digi-Egg deck (5)]:
+        text = text.rstrip(": ")
+        if not text.endswith("]"):
+            return None
+        text = text[1:-1].strip()
+    label = _HEADER_LABEL.match(text)
+    if not label:
+        return None
+    tail = _HEADER_TAIL.fullmatch(text, label.end())
+    if not tail:
+        return None
+    return label.group(), tail.group(1)
+
+
+def header_of(text: str, collapsed: bool = False) -> tuple[tuple[str, str | None], int | None] | None:
+    """(("zone"|"category", value), declared count) if ``text`` is a section header."""
+    split = _split_header(str(text), collapsed)
+    if split is None:
+        return None
+    label, count = split
+    what = _HEADERS.get(_NOT_LOWER.sub("", label.lower()))
     if what is None:
         return None
-    count = match.group("count")
     return what, (int(count) if count is not None else None)
+
+
+def _bad_char(text: str, shown: str) -> str | None:
+    """Why ``text`` is not text a deck list can hold, or None."""
+    match = _BAD_CHAR.search(text)
+    if match is None:
+        return None
+    char = match.group()
+    if "\ud800" <= char <= "\udfff":
+        return (f"a lone surrogate (U+{ord(char):04X}) in {shown!r}: half of a UTF-16 pair, not a character "
+                "(a broken \\u escape or a badly converted file)")
+    return f"a control character (U+{ord(char):04X}) in {shown!r}: a deck list is plain text"
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _show_digits(digits: str) -> str:
+    digits = digits.lstrip("0") or "0"
+    return digits if len(digits) <= 12 else f"{digits[:6]}...{digits[-3:]} ({len(digits):,} digits)"
+
+
+def _count_of(digits: str) -> int | None:
+    """The count ``digits`` stands for, or None if it is not a plausible number of copies."""
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(COUNT_MAX)):
+        return None  # never int() thousands of digits
+    value = int(significant or "0")
+    return value if value <= COUNT_MAX else None
+
+
+def _implausible(digits: str, shown: str) -> str:
+    return (f"count {_show_digits(digits)} in {shown!r} is not a plausible number of copies "
+            f"(a main deck has {MAIN_SIZE} cards)")
+
+
+# A line, read without regard to where it is in the list (so a repeated line is read once).
+_CARD, _NAME_ONLY, _TOKEN, _JUNK, _SKIP, _HEADER = range(6)
+
+
+def _no_number(shown: str, rest: str) -> str:
+    hint = _did_you_mean(rest)
+    return f"no card number in {shown!r}{hint or ' (cards are identified by number, e.g. ' + repr('4 Agumon BT1-010') + ')'}"
+
+
+def _no_card(shown: str, body: str) -> str:
+    return f"not a card line or a known section header: {shown!r}{_did_you_mean(body)}"
+
+
+def _no_count(shown: str, body: str) -> str:
+    return f"no copy count in {shown!r} (write it first: '1 {_shown(body)}')"
+
+
+def _read_card_line(text: str, clean: bool = False, fast: bool = True) -> tuple:
+    """``text`` (whitespace-collapsed) -> (_CARD, count, number, name) | (_NAME_ONLY, count, name, shown, hint) |
+    (_TOKEN, count, name) | (_JUNK, message or a function making it, its arguments).
+
+    ``clean``: the caller knows ``text`` holds no control character or lone surrogate.
+    A junk message that takes work (a suggestion) is made only if it is listed.
+    ``fast``: try the one-match reading of the common shapes first (the tests turn it
+    off to show that both readings agree).
+    """
+    fast = fast and _FAST_LINE.fullmatch(text)
+    if fast:
+        count, name = int(fast.group(1)), fast.group(2) or ""
+        if count and not (name and "-" in name and _NUMBER.search(name)):
+            return (_CARD, count, fast.group(3).upper(), name.strip(" -|,;:"))
+    shown = _shown(text)
+    if not clean:
+        bad = _bad_char(text, shown)
+        if bad:
+            return (_JUNK, bad, ())
+    if not _DIGIT.search(text):  # every card line has a count
+        return (_JUNK, f"not a card line or a known section header: {shown!r}", ())
+    body = text[2:] if text[1:2] == " " and text[0] in "-*•" else text
+    match = (_COUNT_FIRST.match(body) or _COUNT_FIRST_X.match(body)) if body[:1].isdigit() else None
+    if match:
+        digits, rest = match.group(1), match.group(2).strip()
+    else:
+        match = _COUNT_LAST.search(body)
+        if match and match.start() > 0:
+            digits, rest = match.group(1), body[: match.start()].strip()
+        elif _NUMBER.search(body):
+            return (_JUNK, _no_count, (shown, body))
+        else:
+            return (_JUNK, _no_card, (shown, body))
+    count = _count_of(digits)
+    if count is None:
+        return (_JUNK, _implausible, (digits, shown))
+    if count < 1:
+        return (_JUNK, f"a count of {count} in {shown!r}: a listed card needs at least 1 copy", ())
+    if not rest:
+        return (_JUNK, f"a count but no card in {shown!r}", ())
+    numbers = list(dict.fromkeys(m.group(1).upper() for m in _NUMBER.finditer(rest)))
+    if len(numbers) > 1:
+        listed = ", ".join(numbers[:5]) + (", ..." if len(numbers) > 5 else "")
+        return (_JUNK, f"more than one card number ({listed}) in {shown!r}", ())
+    if not numbers:
+        name = rest.strip(" -|,;()[]")
+        if _TOKEN_WORD.search(name):
+            return (_TOKEN, count, name)
+        return (_NAME_ONLY, count, name, shown, rest)
+    name = _NUMBER.sub(" ", rest)
+    name = _EMPTY_BRACKETS.sub(" ", name)
+    return (_CARD, count, numbers[0], _collapse(name).strip(" -|,;:"))
 
 
 class _Sections:
     """Where the next card goes: the zone of the last zone header, and the last category header."""
 
+    __slots__ = ("zone", "category", "where")
+
     def __init__(self, zone: str | None = None, category: str | None = None):
         self.zone = zone  # named by a zone header: main, eggs, pile, or None
         self.category = category
+        self.where = self.place()
 
     def copy(self) -> "_Sections":
         return _Sections(self.zone, self.category)
@@ -345,6 +616,7 @@ class _Sections:
             self.zone, self.category = value, ("Digi-Egg" if value == "eggs" else None)
         else:
             self.category = value
+        self.where = self.place()
 
     def place(self) -> str | None:
         """The zone of a card listed here (None: the format and the card's category decide)."""
@@ -357,20 +629,31 @@ class _Sections:
         return self.zone
 
 
+_CACHE_MAX = 4096  # distinct card lines remembered per list
+
+
 class _Parser:
     def __init__(self, source: str, cards: dict[str, Card] | None):
         self.deck = DeckList(source)
         self.cards = cards or {}
-        self.by_name: dict[str, list[Card]] = defaultdict(list)
+        self.by_name: dict[str, list[Card]] = {}
         for card in self.cards.values():
             if card.name:
-                self.by_name[_name_key(card.name)].append(card)
+                self.by_name.setdefault(_name_key(card.name), []).append(card)
         self.headers: list[dict] = []  # declared counts to compare
         self.zone_header: dict | None = None
         self.category_header: dict | None = None
+        self.read: dict[str, tuple] = {}
+        self.first_unlisted: int | None = None
+        self.clean = False  # True when the input is known to hold no control character or lone surrogate
 
-    def junk(self, line: int | None, message: str) -> None:
-        self.deck.problems.append(Problem(message, None, JUNK_RULE, line))
+    def junk(self, line: int | None, message, args: tuple = ()) -> None:
+        """An unreadable line; ``message`` is the text, or a function of ``args`` making it (called only if listed)."""
+        self.deck.unreadable += 1
+        if self.deck.unreadable <= LISTED_MAX:
+            self.deck.problems.append(Problem(message if isinstance(message, str) else message(*args), None, JUNK_RULE, line))
+        elif self.first_unlisted is None:
+            self.first_unlisted = line
 
     def header(self, what, declared: int | None, line: int | None, label: str) -> None:
         """A zone header counts the cards up to the next zone header; a category header up to the next header."""
@@ -389,229 +672,396 @@ class _Parser:
         if z is not None and (z["zone"] is None or entry.zone == z["zone"]):
             z["listed"] += entry.count
 
-    def card_line(self, text: str, line: int | None, state: _Sections, where: str = "") -> None:
-        """A line that isn't a header: a card, or junk."""
-        shown = text if len(text) <= 60 else text[:57] + "..."
-        body = _BULLET.sub("", text)
-        match = _COUNT_FIRST.match(body) or _COUNT_FIRST_X.match(body)
-        if match:
-            count, rest = int(match.group(1)), match.group(2).strip()
+    def card_line(self, text: str, line: int | None, state: _Sections, where: str = "", clean: bool = False) -> None:
+        """A line that isn't a header (whitespace-collapsed): a card, or junk."""
+        read = self.read.get(text)
+        if read is None:
+            read = _read_card_line(text, clean)
+            if len(self.read) < _CACHE_MAX:
+                self.read[text] = read
+        self.apply(read, line, state, where)
+
+    def apply(self, read: tuple, line: int | None, state: _Sections, where: str = "") -> None:
+        """Add what :func:`_read_card_line` read on ``line`` to the list."""
+        kind = read[0]
+        if kind == _CARD:
+            self.add(Entry(read[1], read[2], read[3], line, state.where, state.category, where))
+        elif kind == _JUNK:
+            self.junk(line, read[1], read[2])
+        elif kind == _TOKEN:
+            self.deck.problems.append(Problem(
+                f"{read[1]} {read[2]}: a token is not a card that can be in a deck", "CR 1-4-4-2", RULES["CR 1-4-4-2"], line))
         else:
-            match = _COUNT_LAST.match(body)
-            if match and (match.group(1).strip()):
-                count, rest = int(match.group(2)), match.group(1).strip()
-            else:
-                numbers = _NUMBER.findall(body)
-                if numbers:
-                    self.junk(line, f"no copy count in {shown!r} (write it first: '1 {body}')")
-                else:
-                    self.junk(line, f"not a card line or a known section header: {shown!r}")
-                return
-        if count < 1:
-            self.junk(line, f"a count of {count} in {shown!r}: a listed card needs at least 1 copy")
-            return
-        if not rest:
-            self.junk(line, f"a count but no card in {shown!r}")
-            return
-        numbers = list(dict.fromkeys(m.group(1).upper() for m in _NUMBER.finditer(rest)))
-        if len(numbers) > 1:
-            self.junk(line, f"more than one card number ({', '.join(numbers)}) in {shown!r}")
-            return
-        if not numbers:
-            name = rest.strip(" -|,;()[]")
-            if re.search(r"\btokens?\b", name, re.I):
-                self.deck.problems.append(Problem(
-                    f"{count} {name}: a token is not a card that can be in a deck", "CR 1-4-4-2", RULES["CR 1-4-4-2"], line))
-                return
+            _, count, name, shown, rest = read
             found = self.by_name.get(_name_key(name), [])
             if len(found) == 1:
-                self.add(Entry(count, found[0].number, name, line, state.place(), state.category, where))
+                self.add(Entry(count, found[0].number, name, line, state.where, state.category, where))
                 self.deck.warnings.append(Note(f"{name!r} has no card number; the card file's only {found[0].name} is {found[0].number}", line))
-                return
-            if len(found) > 1:
+            elif len(found) > 1:
                 self.junk(line, f"no card number in {shown!r}, and the card file has {len(found)} cards of that name "
                                 f"({', '.join(c.number for c in found[:5])})")
-                return
-            self.junk(line, f"no card number in {shown!r} (cards are identified by number, e.g. '4 Agumon BT1-010')")
-            return
-        number = numbers[0]
-        name = _NUMBER.sub(" ", rest)
-        name = re.sub(r"[\(\[]\s*[\)\]]", " ", name)
-        name = re.sub(r"\s+", " ", name).strip(" -|,;:")
-        self.add(Entry(count, number, name, line, state.place(), state.category, where))
+            else:
+                self.junk(line, _no_number, (shown, rest))
 
     def finish(self) -> DeckList:
+        deck = self.deck
+        if deck.unreadable > LISTED_MAX:
+            more = deck.unreadable - LISTED_MAX
+            deck.problems.append(Problem(
+                f"{more:,} more {_words(more, deck.unit).split(' ', 1)[1]} could not be read (the first {LISTED_MAX:,} "
+                "are listed); is this a deck list?", None, JUNK_RULE, self.first_unlisted))
         for h in self.headers:
             if h["declared"] is not None and h["declared"] != h["listed"]:
-                self.deck.warnings.append(Note(
+                deck.warnings.append(Note(
                     f"the header {h['label']!r} says {h['declared']} cards but {h['listed']} are listed under it", h["line"]))
-        return self.deck
+        return deck
+
+
+def _capped(warnings: list[Note]) -> list[Note]:
+    if len(warnings) <= LISTED_MAX:
+        return warnings
+    return warnings[:LISTED_MAX] + [Note(f"{len(warnings) - LISTED_MAX:,} more warnings are not listed")]
 
 
 def _name_key(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return _NOT_ALNUM.sub("", name.lower())
+
+
+def _first_line(text: str) -> str:
+    end = len(text)
+    for sep in "\n\r":
+        i = text.find(sep, 0, end)
+        if i >= 0:
+            end = i
+    return text[:end]
 
 
 def parse(text: str, source: str = "<stdin>", cards: dict[str, Card] | None = None) -> DeckList:
     """Read a plain-text or JSON deck list.  Junk becomes problems; unreadable JSON raises."""
-    if not text.strip():
+    if len(text) > MAX_BYTES:
+        raise _too_big(source)
+    text = text.removeprefix("\ufeff")
+    start = text.lstrip()
+    if not start:
         raise DeckInputError(f"{source}: empty deck list")
-    first = text.lstrip()[:1]
-    if first == "{" or (first == "[" and not _BRACKET_HEADER.match(text.lstrip().splitlines()[0])):
-        return _parse_json(text, source, cards)
+    first = start[:1]
+    with _bulk():
+        if first == "{" or (first == "[" and _split_header(_first_line(start)) is None):
+            return _parse_json(text, source, cards)
+        return _parse_text(text, source, cards)
+
+
+def _parse_text(text: str, source: str, cards: dict[str, Card] | None) -> DeckList:
     parser = _Parser(source, cards)
     state = _Sections()
+    seen: dict[str, tuple] = {}  # raw line -> what it says: a repeated line is read once
+    entries = parser.deck.entries
+    clean = _BAD_CHAR.search(text) is None
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
+        read = seen.get(raw)
+        if read is None:
+            read = _read_line(raw, clean)
+            if len(seen) < _CACHE_MAX:
+                seen[raw] = read
+        kind = read[0]
+        if kind == _CARD:
+            entry = Entry(read[1], read[2], read[3], number, state.where, state.category)
+            if parser.category_header is None and parser.zone_header is None:
+                entries.append(entry)
+            else:
+                parser.add(entry)
+        elif kind == _SKIP:
             continue
-        line = _TRAILING_COMMENT.sub("", line).strip()
-        found = header_of(line.rstrip(":").strip()) if not line[0].isdigit() else None
-        if found:
-            what, declared = found
-            state.apply(what)
-            parser.header(what, declared, number, line)
-            continue
-        parser.card_line(line, number, state)
+        elif kind == _HEADER:
+            state.apply(read[1])
+            parser.header(read[1], read[2], number, read[3])
+        else:
+            parser.apply(read, number, state)
     return parser.finish()
 
 
-class _JsonObject(dict):
-    line: int | None = None
+def _read_line(raw: str, clean: bool = False) -> tuple:
+    """One line of a text list: (_SKIP,), (_HEADER, what, declared count, label) or what
+    :func:`_read_card_line` reads."""
+    line = _collapse(raw)
+    if not line or line[0] == "#" or line.startswith("//"):
+        return (_SKIP,)
+    if "#" in line:  # a comment after a space
+        cut = line.find(" #")
+        if cut >= 0:
+            line = line[:cut]
+    if "//" in line:
+        cut = line.find(" //")
+        if cut >= 0:
+            line = line[:cut]
+    first = line[0]
+    if len(line) <= HEADER_MAX and not first.isdigit() and (first.isalpha() or first == "["):
+        found = header_of(line, collapsed=True)
+        if found:
+            return (_HEADER, found[0], found[1], line)
+    return _read_card_line(line, clean)
+
+
+# ---------------------------------------------------------------------------
+# JSON lists
+
+
+class _BigInt(str):
+    """A JSON integer too long to be a count (kept as its digits; never int() thousands of digits)."""
+
+
+def _parse_int(digits: str):
+    return int(digits) if len(digits) <= 30 else _BigInt(digits)
 
 
 class _JsonList(list):
-    line: int | None = None
+    line: int = 1
     item_lines: list
 
 
-def _json_loads(text: str):
-    """json.loads that records the line where each object, list and list item starts."""
-    decoder = json.JSONDecoder()
+_JSON_WS = re.compile(r"[ \t\n\r]*")
 
-    def line_at(s: str, index: int) -> int:
-        return s.count("\n", 0, index) + 1
 
-    def parse_object(s_and_end, *args, **kwargs):
-        s, end = s_and_end
-        obj, new_end = json.decoder.JSONObject(s_and_end, *args, **kwargs)
-        out = _JsonObject(obj)
-        out.line = line_at(s, end)
-        return out, new_end
+class _BadJson(Exception):
+    pass
 
-    def parse_array(s_and_end, scan_once, *args, **kwargs):
-        s, end = s_and_end
-        starts: list[int] = []
 
-        def recording(string, idx):
-            starts.append(idx)
-            return scan_once(string, idx)
+class _JsonReader:
+    """Reads a JSON list with the C scanner, recording the line where each list item (and
+    each section of the top object) starts.  Linear: lines are counted incrementally."""
 
-        items, new_end = json.decoder.JSONArray(s_and_end, recording, *args, **kwargs)
-        out = _JsonList(items)
-        out.line = line_at(s, end)
-        out.item_lines = [line_at(s, i) for i in starts[: len(items)]]
-        return out, new_end
+    def __init__(self, text: str):
+        self.text = text
+        self.decoder = json.JSONDecoder(parse_int=_parse_int)
+        self.scan = self.decoder.scan_once
+        self.at, self.at_line = 0, 1
 
-    decoder.parse_object = parse_object
-    decoder.parse_array = parse_array
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)
-    return decoder.decode(text)
+    def line(self, pos: int) -> int:
+        if pos < self.at:
+            self.at, self.at_line = 0, 1
+        self.at_line += self.text.count("\n", self.at, pos)
+        self.at = pos
+        return self.at_line
+
+    def skip(self, i: int) -> int:
+        return _JSON_WS.match(self.text, i).end()
+
+    def value(self, i: int):
+        try:
+            return self.scan(self.text, i)
+        except StopIteration:
+            raise _BadJson from None
+
+    def array(self, i: int) -> tuple[_JsonList, int]:
+        text = self.text
+        out = _JsonList()
+        out.line, out.item_lines = self.line(i), []
+        i = self.skip(i + 1)
+        if text.startswith("]", i):
+            return out, i + 1
+        while True:
+            out.item_lines.append(self.line(i))
+            value, i = self.value(i)
+            out.append(value)
+            i = self.skip(i)
+            if text.startswith(",", i):
+                i = self.skip(i + 1)
+            elif text.startswith("]", i):
+                return out, i + 1
+            else:
+                raise _BadJson
+
+    def read(self):
+        """A _JsonList, or a list of (key, key line, value) for an object; raises _BadJson."""
+        text = self.text
+        i = self.skip(0)
+        if text.startswith("[", i):
+            data, i = self.array(i)
+        elif text.startswith("{", i):
+            data = []
+            i = self.skip(i + 1)
+            if text.startswith("}", i):
+                i += 1
+            else:
+                while True:
+                    if not text.startswith('"', i):
+                        raise _BadJson
+                    key_line = self.line(i)
+                    key, i = self.value(i)
+                    i = self.skip(i)
+                    if not text.startswith(":", i):
+                        raise _BadJson
+                    i = self.skip(i + 1)
+                    if text.startswith("[", i):
+                        value, i = self.array(i)
+                    else:
+                        value, i = self.value(i)
+                    data.append((key, key_line, value))
+                    i = self.skip(i)
+                    if text.startswith(",", i):
+                        i = self.skip(i + 1)
+                    elif text.startswith("}", i):
+                        i += 1
+                        break
+                    else:
+                        raise _BadJson
+        else:
+            data, i = self.value(i)
+        if self.skip(i) != len(text):
+            raise _BadJson
+        return data
+
+
+def _json_error(text: str, source: str) -> DeckInputError:
+    """The JSON decoder's own account of what is wrong where."""
+    try:
+        json.JSONDecoder(parse_int=_parse_int).decode(text)
+    except json.JSONDecodeError as exc:
+        return DeckInputError(f"{source}:{exc.lineno}: invalid JSON: {exc.msg} (column {exc.colno})")
+    except RecursionError:
+        return DeckInputError(f"{source}: invalid JSON: nested too deeply")
+    return DeckInputError(f"{source}: invalid JSON")
+
+
+def _preview(value) -> str:
+    """A short, safe rendering of a JSON value for a message (never recurses into containers)."""
+    if isinstance(value, _BigInt):
+        return _show_digits(value)
+    if isinstance(value, str):
+        return json.dumps(value[:40] + ("..." if len(value) > 40 else ""))
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return json.dumps(value)
 
 
 def _parse_json(text: str, source: str, cards: dict[str, Card] | None) -> DeckList:
     try:
-        data = _json_loads(text)
-    except json.JSONDecodeError as exc:
-        raise DeckInputError(f"{source}:{exc.lineno}: invalid JSON: {exc.msg} (column {exc.colno})") from None
+        data = _JsonReader(text).read()
+    except (_BadJson, json.JSONDecodeError, ValueError):
+        raise _json_error(text, source) from None
     except RecursionError:
         raise DeckInputError(f"{source}: invalid JSON: nested too deeply") from None
     parser = _Parser(source, cards)
-    if isinstance(data, list):
-        _json_entries(parser, data, _Sections(), "", 1)
-    elif isinstance(data, dict):
-        line = getattr(data, "line", 1)
-        for key, value in data.items():
+    parser.deck.unit = "entry"
+    # No raw bad character and no \u escape: no string can hold one, so none is searched.
+    parser.clean = "\\u" not in text and _BAD_CHAR.search(text) is None
+    if isinstance(data, _JsonList):
+        _json_entries(parser, data, _Sections(), "")
+    elif isinstance(data, list):
+        for key, line, value in data:
             if key in _JSON_META:
-                if key == "format" and isinstance(value, str):
-                    parser.deck.declared_format = value
+                if key == "format" and isinstance(value, str) and not _BAD_CHAR.search(value):
+                    parser.deck.declared_format = value[:HEADER_MAX]
                 continue
-            found = header_of(str(key))
+            bad = _bad_char(key, _shown(key))
+            found = None if bad else header_of(key)
             if found is None:
-                parser.junk(line, f"unknown key {key!r} (use main, eggs, pile, tamers, digimon, options, deck or cards)")
+                parser.junk(line, bad or f"unknown key {_shown(key)!r} (use main, eggs, pile, tamers, digimon, options, "
+                                         "deck or cards)")
                 continue
             state = _Sections()
             state.apply(found[0])
-            if not isinstance(value, list):
-                parser.junk(line, f"{key!r} must be a list of cards, not {type(value).__name__}")
+            if not isinstance(value, _JsonList):
+                parser.junk(line, f"{key!r} must be a list of cards, not {_preview(value)}")
                 continue
-            at = getattr(value, "line", line)
-            parser.header(found[0], None, at, str(key))
-            _json_entries(parser, value, state, str(key), at)
+            parser.header(found[0], None, value.line, key)
+            _json_entries(parser, value, state, key)
     else:
-        raise DeckInputError(f"{source}:1: a JSON deck list must be an object or a list, not {type(data).__name__}")
+        kind = ("a number" if isinstance(data, (_BigInt, int, float)) and not isinstance(data, bool)
+                else {str: "a string", bool: "true or false"}.get(type(data), "null"))
+        raise DeckInputError(f"{source}:1: a JSON deck list must be an object or a list, not {kind}")
     return parser.finish()
 
 
-def _json_entries(parser: _Parser, items: list, state: _Sections, where: str, line: int | None) -> None:
-    item_lines = getattr(items, "item_lines", [])
+def _json_entries(parser: _Parser, items: _JsonList, state: _Sections, where: str) -> None:
     for i, item in enumerate(items):
         loc = f"{where}[{i}]"
-        line = item_lines[i] if i < len(item_lines) else getattr(items, "line", line)
+        line = items.item_lines[i]
         if isinstance(item, str):
-            found = header_of(item.rstrip(":").strip()) if item.strip() and not item.strip()[0].isdigit() else None
+            text = _collapse(item)
+            if not text:
+                continue
+            found = header_of(text, collapsed=True) if not text[0].isdigit() and (
+                parser.clean or not _BAD_CHAR.search(text)) else None
             if found:
                 state.apply(found[0])
-                parser.header(found[0], found[1], line, item)
-            elif item.strip():
+                parser.header(found[0], found[1], line, text)
+            else:
                 before = len(parser.deck.problems)
-                parser.card_line(item.strip(), line, state, loc)
+                parser.card_line(text, line, state, loc, parser.clean)
                 for p in parser.deck.problems[before:]:
                     p.message = f"{loc}: {p.message}"
             continue
         if not isinstance(item, dict):
-            parser.junk(line, f"{loc}: an entry must be an object like {{\"count\": 4, \"number\": \"BT1-010\"}}, not {json.dumps(item)[:40]}")
+            parser.junk(line, f"{loc}: an entry must be an object like {{\"count\": 4, \"number\": \"BT1-010\"}}, "
+                              f"not {_preview(item)}")
             continue
-        at = getattr(item, "line", line)
-        entry_state = state.copy()
-        section = item.get("section")
-        if section is not None:
-            found = header_of(str(section))
-            if found is None:
-                parser.junk(at, f"{loc}: unknown section {section!r}")
-                continue
-            entry_state.apply(found[0])
-        category = item.get("category")
-        if category is not None:
-            cat = category_of(category)
-            if cat is None:
-                parser.junk(at, f"{loc}: unknown category {category!r} (Digimon, Tamer, Option, Digi-Egg or Token)")
-                continue
-            category = cat
-        zone = entry_state.place()
-        category = category if category is not None else entry_state.category
-        count = item.get("count")
-        if isinstance(count, bool) or not isinstance(count, int):
-            parser.junk(at, f"{loc}: 'count' must be a whole number, got {json.dumps(count)}")
-            continue
-        if count < 1:
-            parser.junk(at, f"{loc}: a count of {count}: a listed card needs at least 1 copy")
-            continue
-        number, name = item.get("number"), item.get("name") or ""
-        if not isinstance(name, str):
-            name = str(name)
-        if not isinstance(number, str) or not number.strip():
-            if category == "Token" or re.search(r"\btokens?\b", name, re.I):
-                parser.deck.problems.append(Problem(
-                    f"{loc}: {count} {name or 'token'}: a token is not a card that can be in a deck",
-                    "CR 1-4-4-2", RULES["CR 1-4-4-2"], at))
-                continue
-            parser.junk(at, f"{loc}: no card number (\"number\": \"BT1-010\")")
-            continue
-        if not _NUMBER.fullmatch(number.strip()):
-            parser.junk(at, f"{loc}: {number!r} is not a card number (like BT1-010, ST1-01, P-001)")
-            continue
-        parser.add(Entry(count, normalise_number(number), name.strip(), at, zone, category, loc))
+        _json_entry(parser, item, line, state, loc)
+
+
+def _json_entry(parser: _Parser, item: dict, at: int, state: _Sections, loc: str) -> None:
+    for key in () if parser.clean else ("number", "name", "section", "category"):
+        value = item.get(key)
+        if isinstance(value, str):
+            bad = _bad_char(value, _shown(value))
+            if bad:
+                parser.junk(at, f"{loc}: {key!r}: {bad}")
+                return
+    entry_state = state.copy()
+    section = item.get("section")
+    if section is not None:
+        found = header_of(section) if isinstance(section, str) else None
+        if found is None:
+            parser.junk(at, f"{loc}: unknown section {_preview(section)}")
+            return
+        entry_state.apply(found[0])
+    category = item.get("category")
+    if category is not None:
+        cat = category_of(category) if isinstance(category, str) else None
+        if cat is None:
+            parser.junk(at, f"{loc}: unknown category {_preview(category)} (Digimon, Tamer, Option, Digi-Egg or Token)")
+            return
+        category = cat
+    zone = entry_state.place()
+    category = category if category is not None else entry_state.category
+    count = item.get("count")
+    if isinstance(count, _BigInt):
+        parser.junk(at, f"{loc}: count {_show_digits(count)} is not a plausible number of copies "
+                        f"(a main deck has {MAIN_SIZE} cards)")
+        return
+    if isinstance(count, bool) or not isinstance(count, int):
+        parser.junk(at, f"{loc}: 'count' must be a whole number, got {_preview(count)}")
+        return
+    if count < 1:
+        parser.junk(at, f"{loc}: a count of {count}: a listed card needs at least 1 copy")
+        return
+    if count > COUNT_MAX:
+        parser.junk(at, f"{loc}: count {count} is not a plausible number of copies (a main deck has {MAIN_SIZE} cards)")
+        return
+    number, name = item.get("number"), item.get("name")
+    if name is None:
+        name = ""
+    elif isinstance(name, (int, float)) and not isinstance(name, bool):
+        name = str(name)
+    elif not isinstance(name, str):
+        parser.junk(at, f"{loc}: 'name' must be text, got {_preview(name)}")
+        return
+    if not isinstance(number, str) or not number.strip():
+        if category == "Token" or _TOKEN_WORD.search(name):
+            parser.deck.problems.append(Problem(
+                f"{loc}: {count} {_collapse(name)[:60] or 'token'}: a token is not a card that can be in a deck",
+                "CR 1-4-4-2", RULES["CR 1-4-4-2"], at))
+            return
+        parser.junk(at, f"{loc}: no card number (\"number\": \"BT1-010\")")
+        return
+    match = _NUMBER.fullmatch(number.strip())
+    if not match:
+        hint = _did_you_mean(number)
+        parser.junk(at, f"{loc}: {_shown(number)!r} is not a card number{hint or ' (like BT1-010, ST1-01, P-001)'}")
+        return
+    parser.add(Entry(count, match.group(1).upper(), _collapse(name) if name else "", at, zone, category, loc))
 
 
 # ---------------------------------------------------------------------------
@@ -623,69 +1073,71 @@ def load_cards(path: str | Path) -> dict[str, Card]:
     text = read_file(path)
     errors: list[str] = []
     reader = csv.DictReader(io.StringIO(text))
-    if not reader.fieldnames:
-        raise DeckInputError(f"{path}:1: empty card file (expected a header row: number,name,category,level)")
-    fields = {f: (f or "").strip().lower() for f in reader.fieldnames}
-    if "number" not in fields.values():
-        raise DeckInputError(f"{path}:1: no 'number' column (expected a header row: number,name,category,level)")
-    cards: dict[str, Card] = {}
-    for row in reader:
-        line = reader.line_num
-        row = {fields.get(k, k): (v or "").strip() if isinstance(v, str) else "" for k, v in row.items() if k is not None}
-        raw_number = row.get("number", "")
-        if not raw_number and not any(row.values()):
-            continue
-        if not _NUMBER.fullmatch(raw_number):
-            errors.append(f"{path}:{line}: {raw_number!r} is not a card number")
-            continue
-        number = normalise_number(raw_number)
-        category = None
-        if row.get("category"):
-            category = category_of(row["category"])
-            if category is None:
-                errors.append(f"{path}:{line}: unknown category {row['category']!r} (Digimon, Tamer, Option, Digi-Egg, Token)")
+    try:
+        fieldnames = reader.fieldnames
+        if not fieldnames:
+            raise DeckInputError(f"{path}:1: empty card file (expected a header row: number,name,category,level)")
+        fields = {f: (f or "").strip().lower() for f in fieldnames}
+        if "number" not in fields.values():
+            raise DeckInputError(f"{path}:1: no 'number' column (expected a header row: number,name,category,level)")
+        cards: dict[str, Card] = {}
+        for row in reader:
+            line = reader.line_num
+            row = {fields.get(k, k): (v or "").strip() if isinstance(v, str) else "" for k, v in row.items() if k is not None}
+            raw_number = row.get("number", "")
+            if not raw_number and not any(row.values()):
                 continue
-        level = _int_or_none(row.get("level", ""))
-        copies = _int_or_none(row.get("max_copies", ""))
-        if level is False or copies is False:
-            errors.append(f"{path}:{line}: level and max_copies must be whole numbers")
-            continue
-        card = Card(number, row.get("name", ""), category, level, copies)
-        old = cards.get(number)
-        if old is not None and old.category and card.category and old.category != card.category:
-            errors.append(f"{path}:{line}: {number} is {card.category} here but {old.category} on an earlier row")
-            continue
-        if old is None or (not old.category and card.category):
-            cards[number] = card
+            bad = next((_bad_char(v, _shown(v)) for v in row.values() if _BAD_CHAR.search(v)), None)
+            if bad:
+                errors.append(f"{path}:{line}: {bad}")
+                continue
+            if not _NUMBER.fullmatch(raw_number):
+                errors.append(f"{path}:{line}: {_shown(raw_number)!r} is not a card number{_did_you_mean(raw_number)}")
+                continue
+            number = normalise_number(raw_number)
+            category = None
+            if row.get("category"):
+                category = category_of(row["category"])
+                if category is None:
+                    errors.append(f"{path}:{line}: unknown category {_shown(row['category'])!r} (Digimon, Tamer, Option, "
+                                  "Digi-Egg, Token)")
+                    continue
+            level, copies = _small_int(row.get("level", "")), _small_int(row.get("max_copies", ""))
+            if level is False or copies is False:
+                errors.append(f"{path}:{line}: level and max_copies must be whole numbers from 0 to {COUNT_MAX}")
+                continue
+            card = Card(number, row.get("name", ""), category, level, copies)
+            old = cards.get(number)
+            if old is not None and old.category and card.category and old.category != card.category:
+                errors.append(f"{path}:{line}: {number} is {card.category} here but {old.category} on an earlier row")
+                continue
+            if old is None or (not old.category and card.category):
+                cards[number] = card
+    except csv.Error as exc:
+        limit = csv.field_size_limit()
+        if "field larger than field limit" in str(exc):
+            reason = f"a field longer than {limit:,} characters; a card file's fields are short (is this the right file?)"
+        else:
+            reason = f"not a CSV card file ({exc})"
+        raise DeckInputError(errors + [f"{path}:{reader.line_num + 1}: {reason}"]) from None  # the line being read
     if errors:
         raise DeckInputError(errors)
     return cards
 
 
-def _int_or_none(text: str):
+def _small_int(text: str):
+    """None for blank, False for anything but a whole number 0..COUNT_MAX."""
     if not text:
         return None
-    try:
-        value = int(text)
-    except ValueError:
+    if not text.isascii() or not text.isdigit():
         return False
-    return value if value >= 0 else False
-
-
-def default_restrictions_path() -> Path | None:
-    """This checkout's ``rules/restrictions.yaml`` (or ``$JUDGEBASE_SOURCE``'s), if there is one."""
-    from .defaults import NoSources, source_root
-
-    try:
-        path = source_root() / "rules" / "restrictions.yaml"
-    except NoSources:
-        return None
-    return path if path.is_file() else None
+    value = _count_of(text)
+    return False if value is None else value
 
 
 def load_restrictions(path: str | Path, label: str | None = None) -> Restrictions:
     """Read a restriction list; every mistake is reported as ``path:line: message``."""
-    from .corpus import yamlsrc
+    from . import yamlsrc  # YAML with line numbers: alias bombs, depth and huge numbers are refused there
 
     text = read_file(path)
     try:
@@ -708,13 +1160,15 @@ def load_restrictions(path: str | Path, label: str | None = None) -> Restriction
 
     def number(value, at) -> str | None:
         if not isinstance(value, str) or not _NUMBER.fullmatch(value.strip()):
-            errors.append(f"{path}:{at}: {value!r} is not a card number")
+            shown = _shown(value) if isinstance(value, str) else _preview(value)
+            hint = _did_you_mean(value) if isinstance(value, str) else ""
+            errors.append(f"{path}:{at}: {shown!r} is not a card number{hint}")
             return None
         return normalise_number(value)
 
     for key in data:
         if key not in ("banned", "restricted", "banned_pairs", "note"):
-            errors.append(f"{path}:{line(data, key)}: unknown key {key!r} (banned, restricted, banned_pairs, note)")
+            errors.append(f"{path}:{line(data, key)}: unknown key {_shown(str(key))!r} (banned, restricted, banned_pairs, note)")
     banned = data.get("banned") or []
     if not isinstance(banned, list):
         errors.append(f"{path}:{line(data, 'banned')}: banned must be a list of card numbers")
@@ -729,8 +1183,9 @@ def load_restrictions(path: str | Path, label: str | None = None) -> Restriction
     else:
         for key, value in restricted.items():
             n = number(key, line(restricted, key))
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                errors.append(f"{path}:{line(restricted, key)}: {key}: copies allowed must be a whole number >= 0, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNT_MAX:
+                errors.append(f"{path}:{line(restricted, key)}: {_shown(str(key))}: copies allowed must be a whole number "
+                              f"from 0 to {COUNT_MAX}, got {_preview(value) if not isinstance(value, int) else value}")
             elif n:
                 out.restricted[n] = value
     pairs = data.get("banned_pairs") or []
@@ -740,14 +1195,14 @@ def load_restrictions(path: str | Path, label: str | None = None) -> Restriction
         for i, pair in enumerate(pairs):
             at = line(pairs, index=i)
             if not isinstance(pair, list) or len(pair) != 2:
-                errors.append(f"{path}:{at}: a banned pair is a list of two card numbers, got {pair!r}")
+                errors.append(f"{path}:{at}: a banned pair is a list of two card numbers, got {_preview(pair)}")
                 continue
             a, b = number(pair[0], at), number(pair[1], at)
             if a and b:
                 out.banned_pairs.append((a, b))
     note = data.get("note")
     if note is not None:
-        out.note = str(note).strip()
+        out.note = str(note).strip() if isinstance(note, (str, int, float)) else None
     if errors:
         raise DeckInputError(errors)
     return out
@@ -757,30 +1212,33 @@ def load_restrictions(path: str | Path, label: str | None = None) -> Restriction
 # Checking
 
 
-@dataclass
-class _Placed:
-    entry: Entry
-    zone: str  # main, eggs, pile, unsorted
-    category: str | None
-
-
 class _Group:
     """All lines of one card number in one zone."""
+
+    __slots__ = ("number", "count", "lines", "n_lines", "last", "name", "category")
+    SHOWN = 10  # line numbers named in a message
 
     def __init__(self, number: str):
         self.number = number
         self.count = 0
-        self.lines: list[int] = []
-        self.names: list[str] = []
+        self.lines: list[int] = []  # the first SHOWN lines
+        self.n_lines = 0  # how many lines in all (entries come in the list's order: a line seen is the last one)
+        self.last: int | None = None
+        self.name = ""
         self.category: str | None = None
 
-    def add(self, placed: _Placed) -> None:
-        self.count += placed.entry.count
-        if placed.entry.line is not None and placed.entry.line not in self.lines:
-            self.lines.append(placed.entry.line)
-        if placed.entry.name and placed.entry.name not in self.names:
-            self.names.append(placed.entry.name)
-        self.category = self.category or placed.category
+    def add(self, entry: Entry, category: str | None) -> None:
+        self.count += entry.count
+        line = entry.line
+        if line is not None and line != self.last:
+            self.last = line
+            self.n_lines += 1
+            if len(self.lines) < self.SHOWN:
+                self.lines.append(line)
+        if entry.name and not self.name:
+            self.name = entry.name
+        if self.category is None:
+            self.category = category
 
     @property
     def line(self) -> int | None:
@@ -788,16 +1246,31 @@ class _Group:
 
     @property
     def title(self) -> str:
-        return f"{self.number} ({self.names[0]})" if self.names else self.number
+        return f"{self.number} ({self.name})" if self.name else self.number
 
     @property
     def on_lines(self) -> str:
-        return f" (lines {', '.join(map(str, self.lines))})" if len(self.lines) > 1 else ""
+        if self.n_lines <= 1:
+            return ""
+        more = self.n_lines - len(self.lines)
+        return f" (lines {', '.join(map(str, self.lines))}{f' and {more:,} more' if more else ''})"
+
+
+def _a(category: str | None) -> str:
+    return f"an {category}" if category == "Option" else f"a {category}"
+
+
+def _words(count: int, unit: str) -> str:
+    plural = {"entry": "entries"}.get(unit, unit + "s")
+    return f"{count:,} {unit if count == 1 else plural}"
 
 
 def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | None = None,
           restrictions: Restrictions | None = None) -> Result:
-    """Check a parsed list for ``format``; every problem is listed, none is guessed away."""
+    """Check a parsed list for ``format``; every problem is listed, none is guessed away.
+
+    ``restrictions`` is the restriction list to apply (None: none, with a warning).
+    """
     if format not in FORMATS:
         raise ValueError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
     cards = cards or {}
@@ -808,143 +1281,72 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
         warnings.append(Note(f"the list says format {deck.declared_format!r}; it was checked as {format}"))
 
     has_egg_section = any(e.zone in ("eggs", "pile") for e in deck.entries)
-    placed: list[_Placed] = []
-    for entry in deck.entries:
-        card = cards.get(entry.number)
-        category = entry.category
-        if card is not None and card.category:
-            if category and category != card.category:
-                warnings.append(Note(
-                    f"{entry.number} is listed as {category} but the card file says {card.category}; using {card.category}", entry.line))
-            category = card.category
-        elif category is None and re.search(r"\btokens?\b", entry.name, re.I):
-            category = "Token"
-        if cards and card is None:
-            warnings.append(Note(f"{entry.number} is not in the card file", entry.line))
-        if card is not None and card.name and entry.name and _name_key(card.name) != _name_key(entry.name):
-            warnings.append(Note(
-                f"{entry.number} is {card.name!r} in the card file but {entry.name!r} in the list: check the number", entry.line))
-        zone = entry.zone
-        if zone is None:
-            if category == "Digi-Egg":
-                zone = "eggs"
-            elif category == "Tamer":
-                zone = "pile" if tt else "main"
-            elif category in ("Digimon", "Option", "Token") or has_egg_section:
-                zone = "main"
+    groups: dict[str, dict[str, _Group]] = {"main": {}, "eggs": {}, "pile": {}, "unsorted": {}}
+    # A kind of entry: (number, listed category, listed zone, name) -> [zone, category, group, copies].  Without a
+    # card file a name matters only if it names a token.
+    kinds: dict[tuple, list] = {}
+    placed: list[tuple[Entry, list]] = []
+    shown = _Group.SHOWN
+    token = _TOKEN_WORD.search
+    with _bulk():
+        for entry in deck.entries:
+            name = entry.name
+            if cards:
+                key = (entry.number, entry.category, entry.zone, name)
             else:
-                zone = "unsorted"
-        if tt and zone == "eggs":
-            zone = "pile"
-        if not tt and zone == "pile":
-            zone = "eggs"
-        placed.append(_Placed(entry, zone, category))
+                key = (entry.number, entry.category, entry.zone, entry.category is None and name and token(name) is not None)
+            kind = kinds.get(key)
+            if kind is None:  # each kind of entry is placed (and warned about) once, however often it is listed
+                zone, category = _place(entry, cards, tt, has_egg_section, warnings)
+                by_number = groups[zone]
+                group = by_number.get(entry.number)
+                if group is None:
+                    group = by_number[entry.number] = _Group(entry.number)
+                if entry.name and not group.name:
+                    group.name = entry.name
+                if group.category is None:
+                    group.category = category
+                kind = kinds[key] = [zone, category, group, 0]
+            kind[3] += entry.count
+            placed.append((entry, kind))
+            group = kind[2]
+            group.count += entry.count
+            line = entry.line
+            if line is not None and line != group.last:  # entries come in the list's order
+                group.last = line
+                group.n_lines += 1
+                if group.n_lines <= shown:
+                    group.lines.append(line)
 
-    groups: dict[str, dict[str, _Group]] = defaultdict(dict)
-    for p in placed:
-        groups[p.zone].setdefault(p.entry.number, _Group(p.entry.number)).add(p)
-    size = {zone: sum(g.count for g in groups.get(zone, {}).values()) for zone in ("main", "eggs", "pile", "unsorted")}
-
-    def add(message: str, ref: str, line: int | None = None) -> None:
-        problems.append(Problem(message, ref, RULES[ref], line))
-
-    # Tokens, in any zone.
-    for zone, by_number in groups.items():
-        for g in by_number.values():
-            if g.category == "Token":
-                add(f"{g.count} × {g.title}{g.on_lines} is a token; tokens can't be put in a deck", "CR 1-4-4-2", g.line)
-
-    # Cards that can't be placed without their category.
-    unsorted = groups.get("unsorted", {})
-    where = "main deck or Tamer+Digi-Egg pile" if tt else "main deck or Digi-Egg deck"
-    for g in unsorted.values():
-        add(f"{g.title}: category unknown: {where}?", "TT §1.1" if tt else "CR 1-4-1-1", g.line)
-    if unsorted:
-        add(f"{len(unsorted)} card number(s) can't be placed without their category, so the deck sizes weren't checked: "
-            "list them under section headers (Digimon, Tamers, Options, Digi-Egg) or pass --cards",
-            "TT §1.1" if tt else "CR 1-4-1-1")
-
+    size = {zone: sum(g.count for g in by_number.values()) for zone, by_number in groups.items()}
+    zones = {zone: {n: (g.count, g.category) for n, g in by_number.items()} for zone, by_number in groups.items()}
     max_copies = {n: c.max_copies for n, c in cards.items() if c.max_copies is not None}
-
-    def copies(zone: str, ref: str, where: str) -> None:
-        for g in groups.get(zone, {}).values():
-            limit = max(COPIES_MAX, max_copies.get(g.number, COPIES_MAX))
-            if g.count > limit:
-                add(f"{g.count} copies of {g.title}{g.on_lines} in the {where}; at most {limit}", ref, g.line)
-
-    if not tt:
-        for g in groups.get("main", {}).values():
-            if g.category == "Digi-Egg":
-                add(f"{g.count} × {g.title}{g.on_lines} is a Digi-Egg in the main deck; Digi-Eggs go in the Digi-Egg deck", "CR 1-4-1-1", g.line)
-        for g in groups.get("eggs", {}).values():
-            if g.category in ("Digimon", "Tamer", "Option"):
-                add(f"{g.count} × {g.title}{g.on_lines} is a{'n' if g.category == 'Option' else ''} {g.category} in the Digi-Egg deck; "
-                    "only Digi-Eggs go there", "CR 1-4-1-1", g.line)
-        if not unsorted:
-            if size["main"] != MAIN_SIZE:
-                add(f"the main deck has {size['main']} cards; it must have exactly {MAIN_SIZE}", "CR 1-4-1-2-1")
-            if size["eggs"] > EGGS_MAX:
-                add(f"the Digi-Egg deck has {size['eggs']} cards; at most {EGGS_MAX}", "CR 1-4-1-3-1")
-        copies("main", "CR 1-4-1-2-2", "main deck")
-        copies("unsorted", "CR 1-4-1-2-2", "list")
-        copies("eggs", "CR 1-4-1-3-2", "Digi-Egg deck")
+    if tt:
+        breaches = tamer_tactics_breaches(zones["main"], zones["pile"], zones["unsorted"], max_copies)
     else:
-        for g in groups.get("main", {}).values():
-            if g.category == "Tamer":
-                add(f"{g.count} × {g.title}{g.on_lines} is a Tamer in the main deck; in Tamer Tactics Tamers go in the "
-                    "Tamer+Digi-Egg pile", "TT §1.1", g.line)
-            elif g.category == "Digi-Egg":
-                add(f"{g.count} × {g.title}{g.on_lines} is a Digi-Egg in the main deck; the main deck holds only Digimon and "
-                    "Options", "TT §1.1", g.line)
-            elif g.category is None:
-                add(f"{g.title}: category unknown; Tamer Tactics needs it to tell that the main deck holds only Digimon "
-                    "and Options (list it under Digimon or Options, or give --cards)", "TT §1.1", g.line)
-        if not unsorted and size["main"] != MAIN_SIZE:
-            add(f"the main deck has {size['main']} cards; it must have exactly {MAIN_SIZE}", "TT §1.1")
-        copies("main", "TT §1.1", "main deck")
-        copies("unsorted", "TT §1.1", "list")
-        pile = groups.get("pile", {})
-        unknown_in_pile = False
-        for g in pile.values():
-            if g.category in ("Digimon", "Option"):
-                add(f"{g.count} × {g.title}{g.on_lines} is a{'n' if g.category == 'Option' else ''} {g.category} in the "
-                    "Tamer+Digi-Egg pile, which holds only Tamers and Digi-Eggs", "TT §1.2", g.line)
-            elif g.category is None:
-                unknown_in_pile = True
-                add(f"{g.title}: category unknown; Tamer Tactics needs it to count the pile's Tamers and Digi-Eggs "
-                    "(list it under Tamers or Digi-Egg, or give --cards)", "TT §1.2", g.line)
-        tamers = [g for g in pile.values() if g.category == "Tamer"]
-        eggs = [g for g in pile.values() if g.category == "Digi-Egg"]
-        n_tamers, n_eggs = sum(g.count for g in tamers), sum(g.count for g in eggs)
-        for g in tamers:
-            if g.count > 1:
-                add(f"{g.count} copies of the Tamer {g.title}{g.on_lines} in the pile; each Tamer must have a different "
-                    "card number (1 copy each)", "TT §1.2", g.line)
-        for g in eggs:
-            if g.count > COPIES_MAX:
-                add(f"{g.count} copies of the Digi-Egg {g.title}{g.on_lines} in the pile; at most {COPIES_MAX}", "TT §1.2", g.line)
-        if not unknown_in_pile and not unsorted:
-            lo, hi = PILE_TAMERS
-            if not lo <= n_tamers <= hi:
-                add(f"the Tamer+Digi-Egg pile has {n_tamers} Tamers; it needs {lo} to {hi}", "TT §1.2")
-            lo, hi = PILE_EGGS
-            if not lo <= n_eggs <= hi:
-                add(f"the Tamer+Digi-Egg pile has {n_eggs} Digi-Eggs; it needs {lo} to {hi}", "TT §1.2")
-        if not unsorted:
-            lo, hi = PILE_SIZE
-            if not lo <= size["pile"] <= hi:
-                add(f"the Tamer+Digi-Egg pile has {size['pile']} cards; it must have {lo} to {hi}", "TT §1.2")
+        breaches = official_breaches(zones["main"], zones["eggs"], zones["unsorted"], max_copies)
+    unread = deck.unreadable
+    read_note = f" that could be read ({_words(unread, deck.unit)} could not be read)" if unread else ""
+    for b in breaches:
+        group = groups.get(b.zone if not b.zone.startswith("pile_") else "pile", {}).get(b.number) if b.number else None
+        message = _breach_message(b, group, tt, read_note)
+        problems.append(Problem(message, b.ref, RULES[b.ref], group.line if group else None))
+    if groups["unsorted"]:
+        ref = "TT §1.1" if tt else "CR 1-4-1-1"
+        problems.append(Problem(
+            f"{len(groups['unsorted'])} card number(s) can't be placed without their category, so the deck sizes weren't "
+            "checked: list them under section headers (Digimon, Tamers, Options, Digi-Egg) or pass --cards", ref, RULES[ref]))
 
     restrictions_info = None
     if restrictions is not None:
         restrictions_info = {"file": restrictions.label, "note": restrictions.note}
         problems += _restriction_problems(placed, restrictions, "TT §1.3" if tt else None)
     else:
-        warnings.append(Note("no restriction list was found, so banned and restricted cards were not checked"))
+        warnings.append(Note("no restriction list was given, so banned and restricted cards were not checked"))
 
-    by_cat = Counter()
-    for p in placed:
-        by_cat[p.category or "unknown"] += p.entry.count
+    by_cat: Counter = Counter()
+    for zone, category, _, copies in kinds.values():
+        by_cat[category or "unknown"] += copies
     counts = {
         "main": size["main"],
         "eggs": size["eggs"],
@@ -957,37 +1359,118 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
         "tokens": by_cat["Token"],
         "unknown": by_cat["unknown"],
         "total": sum(size.values()),
+        "unreadable": unread,
     }
-    card_rows = [
-        {"number": p.entry.number, "name": p.entry.name, "count": p.entry.count, "zone": p.zone,
-         "category": p.category, "line": p.entry.line}
-        for p in placed
-    ]
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
-    return Result(not problems, format, deck.source, counts, problems, warnings, card_rows, restrictions_info)
+    return Result(not problems, format, deck.source, counts, problems, _capped(warnings), placed, restrictions_info,
+                  deck.unit)
 
 
-def _restriction_problems(placed: list[_Placed], restrictions: Restrictions, ref: str | None) -> list[Problem]:
-    total: Counter = Counter()
+def _place(entry: Entry, cards: dict[str, Card], tt: bool, has_egg_section: bool, warnings: list[Note]) -> tuple:
+    """(zone, category) of a listed card: the card file's category wins over the list's."""
+    card = cards.get(entry.number)
+    category = entry.category
+    if card is not None and card.category:
+        if category and category != card.category:
+            warnings.append(Note(
+                f"{entry.number} is listed as {category} but the card file says {card.category}; using {card.category}", entry.line))
+        category = card.category
+    elif category is None and _TOKEN_WORD.search(entry.name):
+        category = "Token"
+    if cards and card is None:
+        warnings.append(Note(f"{entry.number} is not in the card file", entry.line))
+    if card is not None and card.name and entry.name and _name_key(card.name) != _name_key(entry.name):
+        warnings.append(Note(
+            f"{entry.number} is {card.name!r} in the card file but {entry.name!r} in the list: check the number", entry.line))
+    zone = entry.zone
+    if zone is None:
+        if category == "Digi-Egg":
+            zone = "eggs"
+        elif category == "Tamer":
+            zone = "pile" if tt else "main"
+        elif category in ("Digimon", "Option", "Token") or has_egg_section:
+            zone = "main"
+        else:
+            zone = "unsorted"
+    if tt and zone == "eggs":
+        zone = "pile"
+    if not tt and zone == "pile":
+        zone = "eggs"
+    return zone, category
+
+
+def _breach_message(b: Breach, g: _Group | None, tt: bool, read_note: str) -> str:
+    """The judge's wording of a deck-rule breach (the rule itself is in judgebase.engine.decks)."""
+    if b.kind == "size":
+        if b.zone == "main":
+            return f"the main deck has {b.count} cards{read_note}; it must have exactly {MAIN_SIZE}"
+        if b.zone == "eggs":
+            return f"the Digi-Egg deck has {b.count} cards{read_note}; at most {EGGS_MAX}"
+        if b.zone == "pile":
+            return f"the Tamer+Digi-Egg pile has {b.count} cards{read_note}; it must have {b.low} to {b.high}"
+        what = "Tamers" if b.zone == "pile_tamers" else "Digi-Eggs"
+        return f"the Tamer+Digi-Egg pile has {b.count} {what}{read_note}; it needs {b.low} to {b.high}"
+    assert g is not None
+    card = f"{g.title}{g.on_lines}"
+    if b.kind == "token":
+        return f"{g.count} × {card} is a token; tokens can't be put in a deck"
+    if b.kind == "copies":
+        if b.zone == "pile_tamers":
+            return (f"{g.count} copies of the Tamer {card} in the pile; each Tamer must have a different card number "
+                    f"({b.high} copy each)")
+        if b.zone == "pile_eggs":
+            return f"{g.count} copies of the Digi-Egg {card} in the pile; at most {b.high}"
+        where = {"main": "main deck", "eggs": "Digi-Egg deck", "unsorted": "list"}[b.zone]
+        return f"{g.count} copies of {card} in the {where}; at most {b.high}"
+    if b.kind == "unknown":
+        if b.zone == "unsorted":
+            return f"{g.title}: category unknown: {'main deck or Tamer+Digi-Egg pile' if tt else 'main deck or Digi-Egg deck'}?"
+        if b.zone == "main":
+            return (f"{g.title}: category unknown; Tamer Tactics needs it to tell that the main deck holds only Digimon "
+                    "and Options (list it under Digimon or Options, or give --cards)")
+        return (f"{g.title}: category unknown; Tamer Tactics needs it to count the pile's Tamers and Digi-Eggs "
+                "(list it under Tamers or Digi-Egg, or give --cards)")
+    # kind == "category"
+    if b.zone == "eggs":
+        return f"{g.count} × {card} is {_a(g.category)} in the Digi-Egg deck; only Digi-Eggs go there"
+    if b.zone == "pile":
+        return f"{g.count} × {card} is {_a(g.category)} in the Tamer+Digi-Egg pile, which holds only Tamers and Digi-Eggs"
+    if not tt:
+        return f"{g.count} × {card} is a Digi-Egg in the main deck; Digi-Eggs go in the Digi-Egg deck"
+    if g.category == "Tamer":
+        return f"{g.count} × {card} is a Tamer in the main deck; in Tamer Tactics Tamers go in the Tamer+Digi-Egg pile"
+    return f"{g.count} × {card} is a Digi-Egg in the main deck; the main deck holds only Digimon and Options"
+
+
+def _restriction_problems(placed: list[tuple[Entry, list]], restrictions: Restrictions, ref: str | None) -> list[Problem]:
+    watched = set(restrictions.banned) | set(restrictions.restricted) | {n for pair in restrictions.banned_pairs for n in pair}
     first: dict[str, _Group] = {}
-    for p in placed:
-        total[p.entry.number] += p.entry.count
-        first.setdefault(p.entry.number, _Group(p.entry.number)).add(p)
+    for entry, kind in placed:
+        if entry.number not in watched:
+            continue
+        group = first.get(entry.number)
+        if group is None:
+            group = first[entry.number] = _Group(entry.number)
+        group.add(entry, kind[1])
+
+    def total(number: str) -> int:
+        return first[number].count if number in first else 0
+
     rule = restrictions.rule
     out = []
     for number in dict.fromkeys(restrictions.banned):
-        if total[number]:
+        if total(number):
             g = first[number]
             out.append(Problem(f"{g.title}{g.on_lines} is banned", ref, rule, g.line))
     for number, limit in restrictions.restricted.items():
         if number in restrictions.banned:
             continue
-        if total[number] > limit:
+        if total(number) > limit:
             g = first[number]
             allowed = "banned (0 copies)" if limit == 0 else f"restricted to {limit} cop{'y' if limit == 1 else 'ies'}"
-            out.append(Problem(f"{total[number]} copies of {g.title}{g.on_lines}; it is {allowed}", ref, rule, g.line))
+            out.append(Problem(f"{g.count} copies of {g.title}{g.on_lines}; it is {allowed}", ref, rule, g.line))
     for a, b in restrictions.banned_pairs:
-        if total[a] and total[b]:
+        if total(a) and total(b):
             ga, gb = first[a], first[b]
             lines = [n for n in (ga.line, gb.line) if n is not None]
             out.append(Problem(f"{ga.title} and {gb.title} are a banned pair: a deck may hold one or the other, not both",
@@ -1010,6 +1493,8 @@ def summary_line(result: Result) -> str:
         zones.append(f"Digi-Egg deck {c['eggs']}")
     if c["unsorted"]:
         zones.append(f"unsorted {c['unsorted']}")
+    if c.get("unreadable"):
+        zones.insert(0, f"{c['total']:,} cards read, {_words(c['unreadable'], result.unit)} could not be read")
     parts = [f"{name} {c[key]}" for key, name in (("digimon", "Digimon"), ("tamers", "Tamers"), ("options", "Options"),
                                                   ("digi_eggs", "Digi-Eggs"), ("tokens", "tokens"), ("unknown", "unknown"))
              if c[key]]

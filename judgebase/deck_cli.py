@@ -37,7 +37,8 @@ def check(file, fmt, cards_path, restrictions_path, as_json):
         if file == "-":
             source = "<stdin>"
             stdin = sys.stdin
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
+            limit = decklib.MAX_BYTES + 1  # more is refused, unread
+            data = stdin.buffer.read(limit) if hasattr(stdin, "buffer") else stdin.read(limit).encode("utf-8", "surrogatepass")
             text = decklib.decode(data, source)
         else:
             source = file
@@ -46,7 +47,7 @@ def check(file, fmt, cards_path, restrictions_path, as_json):
         if restrictions_path is not None:
             restrictions = decklib.load_restrictions(restrictions_path)
         else:
-            default = decklib.default_restrictions_path()
+            default = default_restrictions_path()
             restrictions = decklib.load_restrictions(default, label="rules/restrictions.yaml") if default else None
         result = decklib.check(decklib.parse(text, source, cards), fmt, cards, restrictions)
     except decklib.DeckInputError as exc:
@@ -58,6 +59,21 @@ def check(file, fmt, cards_path, restrictions_path, as_json):
     else:
         click.echo(render(result))
     sys.exit(0 if result.legal else 1)
+
+
+def default_restrictions_path() -> Path | None:
+    """This checkout's ``rules/restrictions.yaml`` (or ``$JUDGEBASE_SOURCE``'s), if there is one.
+
+    Finding the default is the command's business: :mod:`judgebase.deck` takes the
+    restriction list as an argument and knows nothing of sources or builds.
+    """
+    from .defaults import NoSources, source_root
+
+    try:
+        path = source_root() / "rules" / "restrictions.yaml"
+    except NoSources:
+        return None
+    return path if path.is_file() else None
 
 
 def render(result) -> str:

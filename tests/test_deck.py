@@ -396,7 +396,7 @@ def test_bad_json_entries_are_problems_with_lines(tmp_path):
     junk = {p["line"]: p["message"] for p in data["problems"] if p["rule"] == "deck list format"}
     assert "main[1]" in junk[4] and "count" in junk[4]
     assert "not a card number" in junk[5] and "no card number" in junk[6]
-    assert "main[4]" in junk[7] and "sideboard" in junk[1]
+    assert "main[4]" in junk[7] and "sideboard" in junk[9]  # the line of the key itself
 
 
 def test_header_count_that_disagrees_is_a_warning(tmp_path):

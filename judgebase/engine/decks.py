@@ -1,4 +1,11 @@
-"""Deck rules (CR 1-4-1) and real-looking random decks for self-play.
+"""Deck rules (CR 1-4-1, TT §1) and real-looking random decks for self-play.
+
+The deck rules live here, once: the self-play generators below and ``judgebase
+deck check`` (:mod:`judgebase.deck`, a higher layer) both apply them.  A rule is a
+constant with the clause that sets it, and :func:`official_breaches` /
+:func:`tamer_tactics_breaches` turn a deck's per-zone card counts into
+:class:`Breach` records (which rule, which zone, which card, how many, what the
+limit is); each caller words the message its own way.
 
 The random decks look like constructed decks: two colours, a level curve from 3
 to 6 with digivolution lines, a few Tamers and Options, five Digi-Eggs, and
@@ -10,29 +17,193 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
+from typing import Mapping
 
 from .cards import COLOURS
 
-DECK_SIZE = 50
-EGG_DECK_MAX = 5
-COPIES_MAX = 4
+# ---------------------------------------------------------------------------
+# The rules, each with its clause
+
+MAIN_SIZE = 50  # CR 1-4-1-2-1 (official), TT §1.1 (Tamer Tactics): exactly 50 cards
+COPIES_MAX = 4  # CR 1-4-1-2-2 (deck), CR 1-4-1-3-2 (Digi-Egg deck), TT §1.1, TT §1.2 (pile Digi-Eggs)
+EGGS_MAX = 5  # CR 1-4-1-3-1: a Digi-Egg deck has 0 to 5 cards
+PILE_TAMERS = (4, 7)  # TT §1.2: 4-7 Tamers in the Tamer+Digi-Egg pile ...
+PILE_TAMER_COPIES = 1  # TT §1.2: ... all with different card numbers
+PILE_EGGS = (2, 5)  # TT §1.2: 2-5 Digi-Eggs in the pile
+PILE_SIZE = (6, 12)  # TT §1.2: 6-12 cards in the pile
+DECK_SIZE, EGG_DECK_MAX = MAIN_SIZE, EGGS_MAX  # the names the generators have always used
+
+# What each ref says (the ``rule`` of a deck-check problem).
+RULES = {
+    "CR 1-4-1-1": "Digi-Eggs go in the Digi-Egg deck, and only Digi-Eggs go there",
+    "CR 1-4-1-2-1": f"a deck has exactly {MAIN_SIZE} cards",
+    "CR 1-4-1-2-2": f"at most {COPIES_MAX} copies of a card number in a deck",
+    "CR 1-4-1-3-1": f"a Digi-Egg deck has 0 to {EGGS_MAX} cards",
+    "CR 1-4-1-3-2": f"at most {COPIES_MAX} copies of a card number in a Digi-Egg deck",
+    "CR 1-4-4-2": "tokens can't be put in a deck or Digi-Egg deck",
+    "TT §1.1": f"main deck: exactly {MAIN_SIZE} Digimon and Option cards, no Tamers, at most {COPIES_MAX} copies of a card number",
+    "TT §1.2": (f"Tamer+Digi-Egg pile: {PILE_TAMERS[0]}-{PILE_TAMERS[1]} Tamers, all different, and "
+                f"{PILE_EGGS[0]}-{PILE_EGGS[1]} Digi-Eggs, at most {COPIES_MAX} copies each; "
+                f"{PILE_SIZE[0]}-{PILE_SIZE[1]} cards"),
+}
+
+# card number -> (copies, category); a category is "Digimon", "Tamer", "Option", "Digi-Egg", "Token"
+# in any case, or None when it isn't known.
+Zone = Mapping[str, "tuple[int, str | None]"]
 
 
-def deck_problems(deck: list[str], eggs: list[str], numbers: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    """(message, ref) for each way a deck breaks CR 1-4-1; card identity is the card number."""
-    numbers = numbers or {}
-    problems = []
-    if len(deck) != DECK_SIZE:
-        problems.append((f"the deck has {len(deck)} cards; it must have exactly {DECK_SIZE}", "CR 1-4-1-2-1"))
-    for number, count in sorted(Counter(numbers.get(n, n) for n in deck).items()):
-        if count > COPIES_MAX:
-            problems.append((f"{count} copies of {number} in the deck; at most {COPIES_MAX}", "CR 1-4-1-2-2"))
-    if len(eggs) > EGG_DECK_MAX:
-        problems.append((f"the Digi-Egg deck has {len(eggs)} cards; at most {EGG_DECK_MAX}", "CR 1-4-1-3-1"))
-    for number, count in sorted(Counter(numbers.get(n, n) for n in eggs).items()):
-        if count > COPIES_MAX:
-            problems.append((f"{count} copies of {number} in the Digi-Egg deck; at most {COPIES_MAX}", "CR 1-4-1-3-2"))
-    return problems
+@dataclass(frozen=True)
+class Breach:
+    """One way a deck breaks a deck rule.
+
+    ``kind`` is ``"size"`` (``count`` cards where ``low``..``high`` are allowed),
+    ``"copies"`` (``count`` copies of ``number``, at most ``high``), ``"category"``
+    (``number`` of ``category`` may not be in ``zone``), ``"token"`` (tokens can't be
+    in a deck) or ``"unknown"`` (the rule needs ``number``'s category, which isn't
+    known).  ``zone`` is ``main``, ``eggs``, ``pile``, ``unsorted`` (cards whose zone
+    isn't known) or, for the pile's counts, ``pile_tamers`` / ``pile_eggs``.
+    """
+
+    ref: str
+    kind: str
+    zone: str
+    count: int
+    low: int | None = None
+    high: int | None = None
+    number: str | None = None
+    category: str | None = None
+
+
+def _cat(category: str | None) -> str | None:
+    return category.lower() if category else None
+
+
+def _total(zone: Zone) -> int:
+    return sum(n for n, _ in zone.values())
+
+
+def _tokens(zones: dict[str, Zone]) -> list[Breach]:
+    return [Breach("CR 1-4-4-2", "token", name, n, number=number, category=cat)
+            for name, zone in zones.items() for number, (n, cat) in zone.items() if _cat(cat) == "token"]
+
+
+def _copies(zone: Zone, name: str, ref: str, max_copies: Mapping[str, int]) -> list[Breach]:
+    out = []
+    for number, (n, cat) in zone.items():
+        limit = max(COPIES_MAX, max_copies.get(number, COPIES_MAX))  # a card's own text may allow more
+        if n > limit:
+            out.append(Breach(ref, "copies", name, n, 0, limit, number, cat))
+    return out
+
+
+def official_breaches(main: Zone, eggs: Zone, unsorted: Zone | None = None,
+                      max_copies: Mapping[str, int] | None = None) -> list[Breach]:
+    """Every way a deck and Digi-Egg deck break CR 1-4-1 (and CR 1-4-4-2).
+
+    ``unsorted`` holds cards whose zone isn't known: their copies are still counted,
+    but the deck sizes can't be judged while there are any.
+    """
+    unsorted, max_copies = unsorted or {}, max_copies or {}
+    out = _tokens({"main": main, "eggs": eggs, "unsorted": unsorted})
+    out += [Breach("CR 1-4-1-1", "unknown", "unsorted", n, number=number, category=cat)
+            for number, (n, cat) in unsorted.items() if cat is None]
+    out += [Breach("CR 1-4-1-1", "category", "main", n, number=number, category=cat)
+            for number, (n, cat) in main.items() if _cat(cat) == "digi-egg"]
+    out += [Breach("CR 1-4-1-1", "category", "eggs", n, number=number, category=cat)
+            for number, (n, cat) in eggs.items() if _cat(cat) in ("digimon", "tamer", "option")]
+    if not unsorted:
+        if _total(main) != MAIN_SIZE:
+            out.append(Breach("CR 1-4-1-2-1", "size", "main", _total(main), MAIN_SIZE, MAIN_SIZE))
+        if _total(eggs) > EGGS_MAX:
+            out.append(Breach("CR 1-4-1-3-1", "size", "eggs", _total(eggs), 0, EGGS_MAX))
+    out += _copies(main, "main", "CR 1-4-1-2-2", max_copies)
+    out += _copies(unsorted, "unsorted", "CR 1-4-1-2-2", max_copies)
+    out += _copies(eggs, "eggs", "CR 1-4-1-3-2", max_copies)
+    return out
+
+
+def tamer_tactics_breaches(main: Zone, pile: Zone, unsorted: Zone | None = None,
+                           max_copies: Mapping[str, int] | None = None) -> list[Breach]:
+    """Every way a main deck and Tamer+Digi-Egg pile break TT §1.1 / §1.2 (and CR 1-4-4-2).
+
+    The pile's Tamer and Digi-Egg counts need every pile card's category; sizes
+    need every card's zone (``unsorted`` empty).
+    """
+    unsorted, max_copies = unsorted or {}, max_copies or {}
+    out = _tokens({"main": main, "pile": pile, "unsorted": unsorted})
+    out += [Breach("TT §1.1", "unknown", "unsorted", n, number=number, category=cat)
+            for number, (n, cat) in unsorted.items() if cat is None]
+    for number, (n, cat) in main.items():
+        if _cat(cat) in ("tamer", "digi-egg"):
+            out.append(Breach("TT §1.1", "category", "main", n, number=number, category=cat))
+        elif cat is None:
+            out.append(Breach("TT §1.1", "unknown", "main", n, number=number))
+    if not unsorted and _total(main) != MAIN_SIZE:
+        out.append(Breach("TT §1.1", "size", "main", _total(main), MAIN_SIZE, MAIN_SIZE))
+    out += _copies(main, "main", "TT §1.1", max_copies)
+    out += _copies(unsorted, "unsorted", "TT §1.1", max_copies)
+    unknown_in_pile = False
+    for number, (n, cat) in pile.items():
+        if _cat(cat) in ("digimon", "option"):
+            out.append(Breach("TT §1.2", "category", "pile", n, number=number, category=cat))
+        elif cat is None:
+            unknown_in_pile = True
+            out.append(Breach("TT §1.2", "unknown", "pile", n, number=number))
+    tamers = {k: v for k, v in pile.items() if _cat(v[1]) == "tamer"}
+    eggs = {k: v for k, v in pile.items() if _cat(v[1]) == "digi-egg"}
+    out += [Breach("TT §1.2", "copies", "pile_tamers", n, 0, PILE_TAMER_COPIES, number, cat)
+            for number, (n, cat) in tamers.items() if n > PILE_TAMER_COPIES]
+    out += [Breach("TT §1.2", "copies", "pile_eggs", n, 0, COPIES_MAX, number, cat)
+            for number, (n, cat) in eggs.items() if n > COPIES_MAX]
+    if not unknown_in_pile and not unsorted:
+        for name, cards, (lo, hi) in (("pile_tamers", tamers, PILE_TAMERS), ("pile_eggs", eggs, PILE_EGGS)):
+            if not lo <= _total(cards) <= hi:
+                out.append(Breach("TT §1.2", "size", name, _total(cards), lo, hi))
+    if not unsorted and not PILE_SIZE[0] <= _total(pile) <= PILE_SIZE[1]:
+        out.append(Breach("TT §1.2", "size", "pile", _total(pile), *PILE_SIZE))
+    return out
+
+
+_ZONE_NAMES = {"main": "main deck", "eggs": "Digi-Egg deck", "pile": "Tamer+Digi-Egg pile", "unsorted": "list",
+               "pile_tamers": "Tamer+Digi-Egg pile", "pile_eggs": "Tamer+Digi-Egg pile"}
+
+
+def describe(b: Breach) -> str:
+    """A plain message for a breach (the generators' wording; the deck check words its own)."""
+    where = _ZONE_NAMES[b.zone]
+    if b.kind == "size":
+        what = {"pile_tamers": "Tamers", "pile_eggs": "Digi-Eggs"}.get(b.zone, "cards")
+        need = f"exactly {b.low}" if b.low == b.high else (f"at most {b.high}" if not b.low else f"{b.low} to {b.high}")
+        return f"the {where} has {b.count} {what}; it must have {need}"
+    if b.kind == "copies":
+        return f"{b.count} copies of {b.number} in the {where}; at most {b.high}"
+    if b.kind == "token":
+        return f"{b.count} × {b.number} is a token; tokens can't be put in a deck"
+    if b.kind == "unknown":
+        return f"{b.number}: category unknown in the {where}"
+    return f"{b.count} × {b.number} is a {b.category} in the {where}"
+
+
+def _zone(names: list[str], numbers: Mapping[str, str], categories: Mapping[str, str]) -> dict:
+    """Card names -> {card number: (copies, category)}; copies are counted by card number."""
+    counts = Counter(numbers.get(n, n) for n in names)
+    cats: dict[str, str | None] = {}
+    for n in names:
+        cats.setdefault(numbers.get(n, n), categories.get(n))
+    return {number: (count, cats[number]) for number, count in sorted(counts.items())}
+
+
+def deck_problems(deck: list[str], eggs: list[str], numbers: dict[str, str] | None = None,
+                  categories: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """(message, ref) for each way a deck breaks CR 1-4-1; card identity is the card number.
+
+    ``categories`` (card name -> category) lets Digi-Eggs outside the Digi-Egg deck, and
+    other cards in it, be found too (CR 1-4-1-1).
+    """
+    numbers, categories = numbers or {}, categories or {}
+    return [(describe(b), b.ref)
+            for b in official_breaches(_zone(deck, numbers, categories), _zone(eggs, numbers, categories))]
 
 
 _KEYWORDS = [
@@ -113,7 +284,8 @@ def random_game_config(seed: int) -> dict:
     for prefix in ("a", "b"):
         colours = tuple(rng.sample(COLOURS, 2))
         defs, deck, eggs = random_cards(rng, colours, prefix)
-        assert not deck_problems(deck, eggs), deck_problems(deck, eggs)
+        categories = {n: defs[n]["category"] for n in set(deck) | set(eggs)}
+        assert not deck_problems(deck, eggs, categories=categories), deck_problems(deck, eggs, categories=categories)
         cards.update(defs)
         players.append({"deck": deck, "eggs": eggs})
     return {"seed": seed, "cards": cards, "players": players, "phase": "setup", "first_player": rng.randint(0, 1)}
@@ -151,18 +323,7 @@ def _special_cards(cards: dict, colours: tuple[str, str], prefix: str, tamer: st
 
 def tamer_tactics_problems(deck: list[str], pile: list[str], categories: dict[str, str]) -> list[tuple[str, str]]:
     """(message, ref) for each way a Tamer Tactics deck breaks TT §1.1 / §1.2."""
-    problems = []
-    if len(deck) != DECK_SIZE:
-        problems.append((f"the main deck has {len(deck)} cards; it must have exactly {DECK_SIZE}", "TT §1.1"))
-    if any(categories.get(n) not in ("digimon", "option") for n in deck):
-        problems.append(("the main deck holds only Digimon and Option cards", "TT §1.1"))
-    tamers = [n for n in pile if categories.get(n) == "tamer"]
-    eggs = [n for n in pile if categories.get(n) == "digi-egg"]
-    if not 4 <= len(tamers) <= 7 or len(set(tamers)) != len(tamers):
-        problems.append((f"{len(tamers)} Tamers ({len(set(tamers))} different); the pile needs 4-7, all different", "TT §1.2"))
-    if not 2 <= len(eggs) <= 5 or max(Counter(eggs).values(), default=0) > COPIES_MAX:
-        problems.append((f"{len(eggs)} Digi-Eggs; the pile needs 2-5, at most {COPIES_MAX} of each", "TT §1.2"))
-    return problems
+    return [(describe(b), b.ref) for b in tamer_tactics_breaches(_zone(deck, {}, categories), _zone(pile, {}, categories))]
 
 
 def random_tamer_tactics_config(seed: int) -> dict:

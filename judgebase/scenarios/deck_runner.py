@@ -14,63 +14,104 @@ deck list, the format, the restriction list if any, and what the check must say:
       - list: |
           Main deck
           ...
+        restrictions: data/restrictions-example.yaml   # optional, inside this scenario's folder
         expect: {legal: false, refs: [TT §1.2]}
+
+The file is validated against ``deck_check_scenario`` in schema.json first; every
+mistake in it (a wrong type, an empty list, a restriction list outside the
+scenario's folder, a list or restriction list the deck check can't read) is a
+:class:`ScenarioError` with the file and line.
 """
 
 from __future__ import annotations
 
-import re
+from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import yamlsrc
 from ..engine.state import Event
-from .runner import ScenarioError, ScenarioResult
+from .common import ScenarioError, ScenarioResult, _line_of, _plain, schema
 
-_KIND_LINE = re.compile(r"""^kind:[ \t]*(["']?)deck_check\1[ \t]*(#.*)?$""", re.M)
 FORMATS = ("official", "tamer_tactics")
 
 
-def is_deck_check(path: str | Path) -> bool:
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    return jsonschema.Draft202012Validator({"$defs": schema()["$defs"], "$ref": "#/$defs/deck_check_scenario"})
+
+
+def _brief(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def validate_deck_check(data, shown: str) -> dict:
+    """Validate a parsed deck-check scenario; ScenarioError(path, line, message) if it is wrong."""
+    import jsonschema
+
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(_plain(data)))
+    if error is not None:
+        path = list(error.absolute_path)
+        where = "/".join(str(p) for p in path) or "(top level)"
+        if error.instance is None:
+            message = "is empty"
+        elif error.validator == "pattern" and error.validator_value == "\\S":
+            message = "is blank"
+        else:
+            message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = error.schema.get("properties", {})
+            path += [next(k for k in error.instance if k not in known)]  # the line of the first stray key
+        raise ScenarioError(shown, _line_of(data, path), f"{where}: {message}")
+    return data
+
+
+def _restrictions_path(path: str | Path, shown: str, item: dict, line: int) -> Path:
+    """The check's restriction list: a file inside the scenario's own folder, nowhere else."""
+    named = item["restrictions"]
+    folder = Path(path).parent
     try:
-        return _KIND_LINE.search(Path(path).read_text(encoding="utf-8")) is not None
-    except (OSError, UnicodeDecodeError):
-        return False
+        home = folder.resolve()
+        target = (home / named).resolve()
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise ScenarioError(shown, line, f"restrictions: {_brief(named)} is not a usable path ({exc})") from None
+    if not target.is_relative_to(home):
+        raise ScenarioError(shown, line, f"restrictions: {_brief(named)} is outside the scenario's folder ({folder}); "
+                                         "a scenario's restriction list lives beside it, e.g. data/restrictions-example.yaml")
+    if not target.is_file():
+        raise ScenarioError(shown, line, f"restrictions: no restriction list {_brief(named)} in {folder}")
+    return target
 
 
-def run_deck_check(path: str | Path) -> ScenarioResult:
+def run_deck_check(data, shown: str) -> ScenarioResult:
     from .. import deck
 
-    shown = str(path)
-    try:
-        data = yamlsrc.load(Path(path).read_text(encoding="utf-8"))
-    except yamlsrc.YamlError as exc:
-        raise ScenarioError(shown, exc.line, str(exc)) from None
-    for key in ("description", "cites", "source", "checks"):
-        if key not in data:
-            raise ScenarioError(shown, getattr(data, "line", 1), f"a deck_check scenario needs {key!r}")
+    data, path = validate_deck_check(data, shown), Path(shown)
     ruleset = data.get("ruleset", "official")
-    if ruleset not in FORMATS:
-        raise ScenarioError(shown, data.line_of("ruleset"), f"deck checks exist for {', '.join(FORMATS)}")
     result = ScenarioResult(shown, str(data["description"]), data.get("ruling"), list(data["cites"]), True, "passed",
                             ruleset=ruleset)
     for i, item in enumerate(data["checks"]):
         line = data["checks"].line_of(i)
-        if not isinstance(item, dict) or "list" not in item or "expect" not in item:
-            raise ScenarioError(shown, line, "each check needs `list` and `expect`")
         restrictions = None
-        if item.get("restrictions"):
-            target = Path(path).parent / str(item["restrictions"])
-            if not target.is_file():
-                raise ScenarioError(shown, item.line_of("restrictions"), f"no restriction list at {target}")
-            restrictions = deck.load_restrictions(target)
-        checked = deck.check(deck.parse(str(item["list"]), source=f"{Path(path).name}#{i + 1}"), ruleset,
-                             restrictions=restrictions)
+        if "restrictions" in item:
+            at = item.line_of("restrictions")
+            target = _restrictions_path(path, shown, item, at)
+            try:
+                restrictions = deck.load_restrictions(target, label=item["restrictions"])
+            except deck.DeckInputError as exc:
+                raise ScenarioError(shown, at, "restrictions: " + "; ".join(exc.messages)) from None
+        try:
+            checked = deck.check(deck.parse(item["list"], source=f"{Path(path).name}#{i + 1}"), ruleset,
+                                 restrictions=restrictions)
+        except deck.DeckInputError as exc:
+            raise ScenarioError(shown, item.line_of("list"), "list: " + "; ".join(exc.messages)) from None
         for problem in checked.problems:
             result.log.append(Event("deck_problem", problem.ref or problem.rule, None, {"message": problem.message}))
         result.log.append(Event("deck_legal" if checked.legal else "deck_not_legal", "TT §1" if ruleset == "tamer_tactics" else "CR 1-4-1", None, {}))
         want = item["expect"]
         got_refs = {p.ref for p in checked.problems if p.ref}
-        if "legal" in want and checked.legal != bool(want["legal"]):
+        if "legal" in want and checked.legal != want["legal"]:
             result.passed = False
             result.message = f"{shown}:{line}: expected {'legal' if want['legal'] else 'not legal'}, the check says {'legal' if checked.legal else 'not legal'}: " + "; ".join(f"{p.message} [{p.ref}]" for p in checked.problems)
             break

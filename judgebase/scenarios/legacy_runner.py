@@ -3,44 +3,26 @@
 The file format is the official one (description, ruling, cites, source, cards,
 setup, steps) with legacy cards, a legacy set-up and legacy steps; see the
 "Legacy scenarios" section of README.md in this folder and ``legacy_scenario``
-in schema.json.  :func:`judgebase.scenarios.runner.run` hands every file whose
-``ruleset`` is ``legacy`` to :func:`run_legacy`, so ``judgebase verify``,
-``judgebase explain``, the build and the pytest plugin run these files unchanged.
+in schema.json.  :func:`judgebase.scenarios.loader.run` reads the file and hands
+its parsed data to :func:`run_legacy` when it declares ``ruleset: legacy``, so
+``judgebase verify``, ``judgebase explain``, the build and the pytest plugin run
+these files unchanged.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from pathlib import Path
 
-from .. import yamlsrc
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.state import Action, IllegalAction
-from .runner import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
     "power_box": "power", "exchange": "exchange", "support": "support",
 }
 ORDERED = {"network", "digimon_box", "evolution_box", "power_box"}
-
-
-_RULESET_LINE = re.compile(r"""^ruleset:[ \t]*(["']?)legacy\1[ \t]*(#.*)?$""", re.M)
-
-
-def is_legacy(path: str | Path) -> bool:
-    """True when the file has the top-level line ``ruleset: legacy``.
-
-    A plain text check (a full parse with line numbers costs ~5 ms a file, and every official
-    scenario passes through here); a file that can't be read is left to the official loader.
-    """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-    return _RULESET_LINE.search(text) is not None
 
 
 def _keys_as_text(value):
@@ -52,16 +34,8 @@ def _keys_as_text(value):
     return value
 
 
-def load_legacy(path: str | Path) -> tuple[dict, str]:
-    """Read and validate a legacy scenario; raise ScenarioError with the offending line."""
-    path = Path(path)
-    shown = str(path)
-    try:
-        data = yamlsrc.load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(shown, 1, f"cannot read: {exc}") from None
-    except yamlsrc.YamlError as exc:
-        raise ScenarioError(shown, exc.line, str(exc)) from None
+def validate_legacy(data, shown: str) -> dict:
+    """Check a parsed legacy scenario against the schema and its cards; ScenarioError with the offending line."""
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema())
@@ -84,7 +58,7 @@ def load_legacy(path: str | Path) -> tuple[dict, str]:
                 name = item["card"] if isinstance(item, dict) else item
                 if name is not None and name not in known:
                     raise ScenarioError(shown, names.line_of(i), f"unknown card {name!r} in setup.{side}.{zone} (define it under cards:)")
-    return data, shown
+    return data
 
 
 def legacy_config(data: dict) -> dict:
@@ -110,9 +84,9 @@ def legacy_config(data: dict) -> dict:
     return config
 
 
-def run_legacy(path: str | Path) -> ScenarioResult:
-    """Run one legacy scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
-    data, shown = load_legacy(path)
+def run_legacy(data, shown: str) -> ScenarioResult:
+    """Run one parsed legacy scenario.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    data = validate_legacy(data, shown)
     try:
         game = LegacyGame(legacy_config(data)).start()
     except ValueError as exc:

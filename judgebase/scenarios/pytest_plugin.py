@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .runner import ScenarioError, run
+from .loader import ScenarioError, run
 
 
 def pytest_collect_file(parent, file_path):

@@ -1,74 +1,25 @@
-"""Load a scenario file, run it through the engine, compare what happens with what the rules say.
+"""The game runner: an official or Tamer Tactics scenario, run through the engine and compared with the rules.
 
 A scenario is plain data (see README.md in this folder and schema.json): cards
 defined inline, a position set up directly, steps taken, expectations checked.
+:func:`judgebase.scenarios.loader.run` reads the file and hands its parsed data to
+:func:`run_game` unless it declares ``kind: deck_check`` or ``ruleset: legacy``.
 Problems in the file itself are reported as ``path:line: message``; a rule the
 engine gets wrong is a failed scenario, with the event log to show why.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
-from .. import yamlsrc
 from ..engine import RULESETS, Action, CardError, IllegalAction
-from ..engine.state import Event
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
 
-PLAYERS = {"p1": 0, "p2": 1}
-NAMES = {0: "p1", 1: "p2"}
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
 
 
-class ScenarioError(ValueError):
-    """The scenario file itself is wrong (not the engine)."""
-
-    def __init__(self, path: str, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
-        self.path, self.line, self.message = path, line, message
-
-
-class ScenarioFailure(AssertionError):
-    """The engine did not do what the scenario expects."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(f"line {line}: {message}")
-        self.line, self.message = line, message
-
-
-@dataclass
-class ScenarioResult:
-    path: str
-    description: str
-    ruling: str | None
-    cites: list[str]
-    passed: bool
-    message: str
-    log: list[Event] = field(default_factory=list)
-    steps: int = 0
-    ruleset: str = "official"
-
-
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    return json.loads((Path(__file__).parent / "schema.json").read_text())
-
-
-def load(path: str | Path) -> tuple[dict, str]:
-    """Read and validate a scenario; raise ScenarioError with the offending line."""
-    path = Path(path)
-    shown = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(shown, 1, f"cannot read: {exc}") from None
-    try:
-        data = yamlsrc.load(text)
-    except yamlsrc.YamlError as exc:
-        raise ScenarioError(shown, exc.line, str(exc)) from None
+def validate(data, shown: str) -> dict:
+    """Check a parsed game scenario against the schema and its cards; ScenarioError with the offending line."""
     if not isinstance(data, dict):
         raise ScenarioError(shown, 1, "a scenario must be a YAML mapping")
     for step in data.get("steps") or []:
@@ -95,29 +46,7 @@ def load(path: str | Path) -> tuple[dict, str]:
         except CardError as exc:
             raise ScenarioError(shown, data["cards"].line_of(name), str(exc)) from None
     _check_card_names(data, shown)
-    return data, shown
-
-
-def _plain(value):
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _line_of(data, path: list) -> int:
-    node, line = data, getattr(data, "line", 1)
-    for key in path:
-        if isinstance(node, dict) and key in node:
-            line = node.line_of(key) if hasattr(node, "line_of") else line
-            node = node[key]
-        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
-            line = node.line_of(key) if hasattr(node, "line_of") else line
-            node = node[key]
-        else:
-            break
-    return line
+    return data
 
 
 def _check_card_names(data, shown) -> None:
@@ -154,16 +83,9 @@ def game_config(data: dict) -> dict:
     return config
 
 
-def run(path: str | Path) -> ScenarioResult:
-    """Run one scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
-    from .deck_runner import is_deck_check, run_deck_check  # kind: deck_check proves deck-list rulings
-    from .legacy_runner import is_legacy, run_legacy  # ruleset: legacy has its own cards, set-up and steps
-
-    if is_deck_check(path):
-        return run_deck_check(path)
-    if is_legacy(path):
-        return run_legacy(path)
-    data, shown = load(path)
+def run_game(data, shown: str) -> ScenarioResult:
+    """Run one parsed official / Tamer Tactics scenario.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    data = validate(data, shown)
     ruleset = data.get("ruleset", "official")
     game_cls = RULESETS.get(ruleset)
     if game_cls is None:
@@ -171,32 +93,6 @@ def run(path: str | Path) -> ScenarioResult:
     game = game_cls(game_config(data)).start()
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
     return run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
-
-
-def run_steps(game, data: dict, shown: str, result: ScenarioResult, expect, do) -> ScenarioResult:
-    """Take the scenario's steps in order; the first disagreement (or engine crash) fails the result."""
-    try:
-        for i, step in enumerate(data["steps"]):
-            line = data["steps"].line_of(i)
-            if "expect" in step:
-                expect(game, step["expect"], line)
-            else:
-                do(game, step, line, shown)
-            result.steps += 1
-    except ScenarioFailure as exc:
-        result.passed = False
-        result.message = f"{shown}:{exc.line}: {exc.message}"
-    except ScenarioError:
-        raise
-    except Exception as exc:  # an engine crash is a failed proof, reported with where it happened
-        import traceback
-
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        step = data["steps"].line_of(result.steps) if result.steps < len(data["steps"]) else data.line
-        result.passed = False
-        result.message = f"{shown}:{step}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
-    result.log = list(game.log)
-    return result
 
 
 # -- actions ---------------------------------------------------------------------
@@ -388,42 +284,3 @@ def _expect(game, exp: dict, line: int, start: int) -> None:
             if key != "present" and checks[key] != value:
                 raise ScenarioFailure(line, f"{label} {key}: expected {value}, found {checks[key]}")
     check_log(game.log[start:], exp, line)
-
-
-def check_decision(game, want: dict, line: int) -> None:
-    """`decision: {by, kind}`: who must decide now, and what."""
-    d = game.decision
-    if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
-        got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
-        raise ScenarioFailure(line, f"expected decision {dict(want)}, got {got}")
-
-
-def check_log(events: list[Event], exp: dict, line: int) -> None:
-    """`log`: these events in this order (with these refs); `no_log`: none of these."""
-    if "log" in exp:
-        pos = 0
-        for entry in exp["log"]:
-            found = next((i for i in range(pos, len(events)) if _matches(events[i], entry)), None)
-            if found is None:
-                tail = "\n    ".join(str(e) for e in events[-15:])
-                raise ScenarioFailure(line, f"no event {dict(entry)} (in order) in the log; last events:\n    {tail}")
-            pos = found + 1
-    for entry in exp.get("no_log") or []:
-        hit = next((e for e in events if _matches(e, entry)), None)
-        if hit is not None:
-            raise ScenarioFailure(line, f"unexpected event in the log: {hit}")
-
-
-def _matches(event: Event, entry: dict) -> bool:
-    if event.kind != entry["event"]:
-        return False
-    if "ref" in entry and event.ref != entry["ref"]:
-        return False
-    if "by" in entry and event.player != PLAYERS[entry["by"]]:
-        return False
-    for key, value in entry.items():
-        if key in ("event", "ref", "by"):
-            continue
-        if str(event.data.get(key)) != str(value):
-            return False
-    return True

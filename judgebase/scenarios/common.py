@@ -1,0 +1,139 @@
+"""What every scenario runner shares: the errors, the result, the schema, the step loop and the log checks.
+
+The runners (``runner.py`` for official / Tamer Tactics games, ``legacy_runner.py``,
+``deck_runner.py``) import from here and never from each other; ``loader.py`` reads a
+file once and hands its parsed data to the runner it declares.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..engine.state import Event
+
+PLAYERS = {"p1": 0, "p2": 1}
+NAMES = {0: "p1", 1: "p2"}
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is wrong (not the engine)."""
+
+    def __init__(self, path: str, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+class ScenarioFailure(AssertionError):
+    """The engine did not do what the scenario expects."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line, self.message = line, message
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    description: str
+    ruling: str | None
+    cites: list[str]
+    passed: bool
+    message: str
+    log: list[Event] = field(default_factory=list)
+    steps: int = 0
+    ruleset: str = "official"
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads((Path(__file__).parent / "schema.json").read_text())
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _line_of(data, path: list) -> int:
+    node, line = data, getattr(data, "line", 1)
+    for key in path:
+        if isinstance(node, dict) and key in node:
+            line = node.line_of(key) if hasattr(node, "line_of") else line
+            node = node[key]
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            line = node.line_of(key) if hasattr(node, "line_of") else line
+            node = node[key]
+        else:
+            break
+    return line
+
+
+def run_steps(game, data: dict, shown: str, result: ScenarioResult, expect, do) -> ScenarioResult:
+    """Take the scenario's steps in order; the first disagreement (or engine crash) fails the result."""
+    try:
+        for i, step in enumerate(data["steps"]):
+            line = data["steps"].line_of(i)
+            if "expect" in step:
+                expect(game, step["expect"], line)
+            else:
+                do(game, step, line, shown)
+            result.steps += 1
+    except ScenarioFailure as exc:
+        result.passed = False
+        result.message = f"{shown}:{exc.line}: {exc.message}"
+    except ScenarioError:
+        raise
+    except Exception as exc:  # an engine crash is a failed proof, reported with where it happened
+        import traceback
+
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        step = data["steps"].line_of(result.steps) if result.steps < len(data["steps"]) else data.line
+        result.passed = False
+        result.message = f"{shown}:{step}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
+    result.log = list(game.log)
+    return result
+
+
+def check_decision(game, want: dict, line: int) -> None:
+    """`decision: {by, kind}`: who must decide now, and what."""
+    d = game.decision
+    if d is None or ("by" in want and d.player != PLAYERS[want["by"]]) or ("kind" in want and d.kind != want["kind"]):
+        got = "none" if d is None else f"{NAMES[d.player]} {d.kind}"
+        raise ScenarioFailure(line, f"expected decision {dict(want)}, got {got}")
+
+
+def check_log(events: list[Event], exp: dict, line: int) -> None:
+    """`log`: these events in this order (with these refs); `no_log`: none of these."""
+    if "log" in exp:
+        pos = 0
+        for entry in exp["log"]:
+            found = next((i for i in range(pos, len(events)) if _matches(events[i], entry)), None)
+            if found is None:
+                tail = "\n    ".join(str(e) for e in events[-15:])
+                raise ScenarioFailure(line, f"no event {dict(entry)} (in order) in the log; last events:\n    {tail}")
+            pos = found + 1
+    for entry in exp.get("no_log") or []:
+        hit = next((e for e in events if _matches(e, entry)), None)
+        if hit is not None:
+            raise ScenarioFailure(line, f"unexpected event in the log: {hit}")
+
+
+def _matches(event: Event, entry: dict) -> bool:
+    if event.kind != entry["event"]:
+        return False
+    if "ref" in entry and event.ref != entry["ref"]:
+        return False
+    if "by" in entry and event.player != PLAYERS[entry["by"]]:
+        return False
+    for key, value in entry.items():
+        if key in ("event", "ref", "by"):
+            continue
+        if str(event.data.get(key)) != str(value):
+            return False
+    return True
