@@ -158,7 +158,7 @@ def _run_scenarios(source_root: Path):
     """Run every scenario; a malformed scenario file is a source error like any other."""
     from .corpus.errors import Problem, SourceError
     from .proofs import run_all
-    from .scenarios.runner import ScenarioError
+    from .scenarios.loader import ScenarioError
 
     try:
         return run_all(source_root)

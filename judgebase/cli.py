@@ -265,7 +265,7 @@ def verify(paths, ruleset, source, as_json):
     """Run ruling scenarios through the engine; exit 1 if any fails."""
     from .defaults import NoSources, source_root
     from .proofs import run_all, scenario_files
-    from .scenarios.runner import ScenarioError
+    from .scenarios.loader import ScenarioError
 
     try:
         root = source or source_root()
@@ -322,7 +322,7 @@ def verify(paths, ruleset, source, as_json):
 def explain(scenario, raw):
     """Print a scenario's event log, each event with the clause that caused it."""
     from .engine.narrate import describe
-    from .scenarios.runner import ScenarioError, run
+    from .scenarios.loader import ScenarioError, run
 
     try:
         result = run(scenario)

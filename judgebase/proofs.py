@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .scenarios.runner import ScenarioResult, run
+from .scenarios.loader import ScenarioResult, run
 
 
 def scenario_files(root: str | Path, ruleset: str | None = None) -> list[Path]:

@@ -8,7 +8,8 @@ import pytest
 
 from judgebase.engine import RULESETS, Action, IllegalAction
 from judgebase.engine.legacy import DECK_SIZE, LegacyGame, random_config
-from judgebase.scenarios.runner import ScenarioError, run, schema
+from judgebase.scenarios.common import schema
+from judgebase.scenarios.loader import ScenarioError, run
 
 from conftest import ROOT
 

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from judgebase.cli import cli
-from judgebase.scenarios.runner import ScenarioError, run
+from judgebase.scenarios.loader import ScenarioError, run
 
 from conftest import ROOT
 
@@ -127,3 +127,30 @@ def test_deck_check_scenario_with_a_wrong_expectation_fails(tmp_path):
     with pytest.raises(ScenarioError) as info:
         run(broken)
     assert "checks" in str(info.value)
+
+
+@pytest.mark.parametrize("path, kind, ruleset", [
+    (EXAMPLE, "game", "official"),
+    (ROOT / "rulings/legacy/scenarios/leg-002-attack-never-negative.yaml", "legacy", "legacy"),
+    (ROOT / "rulings/tamer_tactics/scenarios/tt-001-faq-07-tamer-digi-egg-pile-size.yaml", "deck_check", "tamer_tactics"),
+])
+def test_the_loader_reads_a_file_once_and_dispatches_on_what_it_declares(monkeypatch, path, kind, ruleset):
+    from pathlib import Path
+
+    from judgebase.scenarios import loader
+
+    assert loader.kind_of(loader.read(path)[0]) == kind
+    reads = []
+    original = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: reads.append(self) or original(self, *a, **k))
+    result = loader.run(path)
+    assert result.passed and result.ruleset == ruleset
+    assert [p for p in reads if p.name == path.name] == [path]
+
+
+def test_the_loader_decides_from_the_parsed_data_not_the_text():
+    from judgebase.scenarios.loader import kind_of
+
+    assert kind_of({"kind": "deck_check", "ruleset": "legacy"}) == "deck_check"  # the deck check then refuses 'legacy'
+    assert kind_of({"ruleset": "legacy"}) == "legacy"
+    assert kind_of({"ruleset": "tamer_tactics"}) == kind_of({}) == kind_of([{"ruleset": "legacy"}]) == kind_of(None) == "game"
