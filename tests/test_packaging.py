@@ -49,3 +49,18 @@ def test_a_wheel_install_reads_its_shipped_copy(tmp_path, monkeypatch):
     assert shipped.sources_root() == bundle
     assert shipped.site_dir() == bundle / "site"
 
+
+
+def test_the_repository_holds_no_build_output():
+    """A fresh clone shows no modified files after `pip install -e .`: build output is never committed."""
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent
+    if shutil.which("git") is None or not (root / ".git").exists():
+        import pytest
+
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
+    assert not [p for p in tracked if p.endswith(".whl") or ".egg-info/" in p or p.startswith(("build/", "dist/"))]
+    ignored = (root / ".gitignore").read_text().split()
+    assert {"*.egg-info/", "*.whl", "/build/", "/dist/"} <= set(ignored)
