@@ -9,12 +9,26 @@ Every illegal action raises :class:`IllegalAction` carrying the clause that
 forbids it; every event in ``game.log`` carries the clause that caused it.
 """
 
-from .cards import CardDef, CardError, card_from_spec
-from .legacy import LegacyGame
-from .official import Game
-from .tamer_tactics import TamerTacticsGame
-from .state import Action, Event, IllegalAction
+from importlib import import_module
 
-RULESETS = {"official": Game, "tamer_tactics": TamerTacticsGame, "legacy": LegacyGame}
+# The game classes load on first use: `judgebase deck check` needs only engine.decks,
+# and importing three rulesets' engines would cost it tens of milliseconds.
+_EXPORTS = {
+    "CardDef": "cards", "CardError": "cards", "card_from_spec": "cards",
+    "Action": "state", "Event": "state", "IllegalAction": "state",
+    "Game": "official", "TamerTacticsGame": "tamer_tactics", "LegacyGame": "legacy",
+}
 
-__all__ = ["Action", "CardDef", "CardError", "Event", "Game", "IllegalAction", "RULESETS", "card_from_spec"]
+__all__ = ["Action", "CardDef", "CardError", "Event", "Game", "IllegalAction", "LegacyGame", "RULESETS",
+           "TamerTacticsGame", "card_from_spec"]
+
+
+def __getattr__(name: str):
+    if name == "RULESETS":
+        return {"official": __getattr__("Game"), "tamer_tactics": __getattr__("TamerTacticsGame"),
+                "legacy": __getattr__("LegacyGame")}
+    if name in _EXPORTS:
+        value = getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
