@@ -194,6 +194,19 @@ class Database:
     def rulings_citing(self, ref: str) -> list[str]:
         return [r[0] for r in self.conn.execute("select ruling from citations where ref = ? order by ruling", (ref,))]
 
+    def rulings_citing_within(self, ref: Ref | str) -> list[str]:
+        """Rulings citing the clause or any of its sub-clauses: the clause's own first, then in clause order."""
+        if isinstance(ref, str):
+            ref = refs.parse(ref)
+        prefix = f"{ref}{ref.separator}"
+        rows = self.conn.execute(
+            "select citations.ruling, citations.ref from citations join clauses on clauses.ref = citations.ref"
+            " where citations.ref = ? or substr(citations.ref, 1, ?) = ?"
+            " order by citations.ref != ?, clauses.position, citations.ruling",
+            (str(ref), len(prefix), prefix, str(ref)),
+        )
+        return list(dict.fromkeys(r[0] for r in rows))
+
     def rulings_with_qa(self, number: str) -> list[str]:
         needle = f'"{number.upper()}"'
         return [r[0] for r in self.conn.execute("select id from rulings where qa like ? order by id", (f"%{needle}%",))]

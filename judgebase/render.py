@@ -42,8 +42,10 @@ def search_results(query: str, results) -> str:
     for i, r in enumerate(results, 1):
         tag = r.kind if r.kind != "ruling" else f"ruling · {_badge(r.proven)}"
         head = f"{i:>2}. {click.style(r.ref, bold=True)}  {r.title}"
+        if r.notice and r.match == "near":  # the number asked for doesn't exist: say so above its neighbours
+            lines.append(click.style(r.notice, fg="yellow"))
         lines.append(f"{head}  [{tag} · {r.ruleset}]")
-        if r.notice:
+        if r.notice and r.match != "near":
             lines.append(click.style(f"     {r.notice}", fg="yellow"))
         if r.snippet:
             lines.append(textwrap.fill(r.snippet, _width(), initial_indent="     ", subsequent_indent="     "))

@@ -115,3 +115,21 @@ def test_parse_query_splits_refs_qa_and_words():
     parsed = parse_query("RM 5-2-1-4/5 mulligan Q42 y §2.2")
     assert [str(r) for r in parsed.refs] == ["CR 5-2-1-4", "CR 5-2-1-5", "TT §2.2"]
     assert parsed.qa == ["Q42"] and parsed.words == ["mulligan", "y"]
+
+
+def test_a_bare_reference_brings_the_rulings_of_its_sub_clauses(searcher, db):
+    """`7-2` answers with rulings citing CR 7-2-2-1 too: a judge types the section, not the sub-clause."""
+    rulings = [r.ref for r in searcher.search("7-2", kind="ruling", limit=20)]
+    below = {rid for rid in db.ruling_ids if any(c.startswith("CR 7-2-") for c in db.ruling(rid, "en")["cites"])}
+    assert below and below <= set(rulings)
+    results = searcher.search("7-2", limit=40)
+    assert results[0].ref == "CR 7-2"
+    assert {"CR 7-2-1", "CR 7-2-2"} <= {r.ref for r in results}
+
+
+def test_an_unknown_number_says_so_before_its_neighbours(searcher, run_cli):
+    results = searcher.search("7-9", limit=3)
+    assert results and results[0].match == "near"
+    assert results[0].notice == "CR 7-9 is not a clause number of CR Ver. 4.2; nearest clauses:"
+    out = run_cli("search", "7-9", "--limit", "3").output
+    assert out.index("is not a clause number") < out.index(" 1. CR 7-")

@@ -168,7 +168,7 @@ class Searcher:
         elif parsed.refs:
             # A bare reference: the clause, then the rulings that cite it, then its children.
             for ref in parsed.refs:
-                for rid in self.db.rulings_citing(str(ref)):
+                for rid in self.db.rulings_citing_within(ref):  # the clause's own rulings, then its sub-clauses'
                     add(self._ruling_result(rid, lang, 500.0, query_terms, match="ref"))
                 if self.db.has_clause(ref):
                     keyword = self.db.conn.execute("select ref from keywords where ref = ?", (str(ref),)).fetchone()
@@ -180,8 +180,11 @@ class Searcher:
                 else:
                     from ..suggest import nearest_refs
 
-                    for near in nearest_refs(ref, self.db.refs, limit=3):
-                        add(self._clause_result(str(near), lang, 100.0, query_terms, match="near"))
+                    for i, near in enumerate(nearest_refs(ref, self.db.refs, limit=3)):
+                        result = self._clause_result(str(near), lang, 100.0, query_terms, match="near")
+                        if result is not None and i == 0:
+                            result.notice = _no_such_clause(ref)
+                        add(result)
         return results[:limit]
 
     def detect_language(self, words: list[str]) -> str:
@@ -294,3 +297,11 @@ def _allowed(result: Result, ruleset: str | None, kind: str | None) -> bool:
 
 def _damaged(db_path, why) -> str:
     return f"the search index of {db_path} can't be read ({why}); rebuild it with: judgebase build --db {db_path}"
+
+
+def _no_such_clause(ref) -> str:
+    """What a judge reads above the neighbours of a number that doesn't exist."""
+    if ref.ruleset == "official":
+        return f"{ref} is not a clause number of CR Ver. {CR_VERSION}; nearest clauses:"
+    book = {"tamer_tactics": "Tamer Tactics", "legacy": "the legacy rules"}.get(ref.ruleset, ref.ruleset)
+    return f"{ref} is not a section of {book}; nearest sections:"
