@@ -133,3 +133,41 @@ def test_an_unknown_number_says_so_before_its_neighbours(searcher, run_cli):
     assert results[0].notice == "CR 7-9 is not a clause number of CR Ver. 4.2; nearest clauses:"
     out = run_cli("search", "7-9", "--limit", "3").output
     assert out.index("is not a clause number") < out.index(" 1. CR 7-")
+
+
+def test_official_rules_first_unless_the_query_names_another_ruleset(searcher):
+    plain = searcher.search("is a digi-egg deck with 0 cards legal", limit=5)
+    assert plain and all(r.ruleset == "official" for r in plain)
+    named = searcher.search("digi-egg deck with 0 cards tamer tactics", limit=5)
+    assert named[0].ruleset == "tamer_tactics"
+    legacy = searcher.search("who goes first hyper colosseum", limit=5)
+    assert legacy[0].ruleset == "legacy"
+
+
+def test_every_result_says_its_ruleset(run_cli):
+    import json
+
+    rows = json.loads(run_cli("search", "protected card", "--json").output)
+    assert rows and all(row["ruleset"] in ("official", "tamer_tactics", "legacy") for row in rows)
+    text = run_cli("search", "protected card").output
+    assert "· tamer_tactics]" in text
+
+
+def test_one_result_per_thing(searcher):
+    for query in ("recovery keyword", "blocker", "jamming", "piercing security check"):
+        refs = [r.ref for r in searcher.search(query, limit=10)]
+        assert len(refs) == len(set(refs)), (query, refs)
+
+
+def test_snippets_do_not_cut_at_abbreviations():
+    from judgebase.search.snippets import snippet
+
+    cases = {
+        "Karten ziehen, mischen usw. sind erlaubt, solange nichts anderes gilt. Zweiter Satz.": "sind erlaubt",
+        "Un Digimon con <Security A. +1> chequea una carta más en cada ataque. Otra frase.": "chequea una carta",
+        "Por ej. una carta Option que se usa en la fase principal. Otra frase.": "una carta Option",
+        "Numbered as in Ver. 4.2 of the rules, with every clause. Next sentence.": "4.2 of the rules",
+    }
+    for text, rest in cases.items():
+        first = snippet(text, "en", set())
+        assert rest in first, (text, first)

@@ -29,6 +29,18 @@ def split_version(query: str) -> tuple[str | None, str]:
     return m.group(1), (query[: m.start()] + " " + query[m.end():]).strip()
 
 
+_NAMED = {
+    "tamer_tactics": re.compile(r"(?<![\w§])(?:tt|tamer[\s-]*tactics?|homebrew|casero)(?!\w)", re.IGNORECASE),
+    "legacy": re.compile(r"(?<![\w§])(?:leg|legacy|legado|hyper[\s-]*colosseum|colosseum|coliseo|digital\s+monster|"
+                         r"디지털\s*몬스터|하이퍼\s*콜로세움)(?!\w)", re.IGNORECASE),
+}
+
+
+def named_rulesets(query: str) -> set[str]:
+    """The non-official rulesets a query names ("TT", "tamer tactics", "legacy", "hyper colosseum")."""
+    return {ruleset for ruleset, pattern in _NAMED.items() if pattern.search(query or "")}
+
+
 class QueryError(ValueError):
     """A query that can't be searched (empty after cleaning); the message says why."""
 

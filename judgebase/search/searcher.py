@@ -20,10 +20,16 @@ from ..layout import hold_index, index_dir_for
 from ..refs import CR_VERSION
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
-from .query import QueryError, parse_query, split_version
+from .query import QueryError, named_rulesets, parse_query, split_version
 from .ranking import HANGUL, Ranker
 from .scoring import Postings
 from .snippets import snippet
+
+#: A judge of the official game asking in words gets the official rules first; another
+#: ruleset's text must match clearly better to come ahead of them...
+OTHER_RULESET_FACTOR = 0.7
+#: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
+NAMED_RULESET_FACTOR = 1.5
 
 __all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query"]
 
@@ -141,11 +147,12 @@ class Searcher:
             raise QueryError("nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words")
         lang = lang or self.detect_language(parsed.words)
         results: list[Result] = []
-        seen: set[tuple[str, str]] = set()
+        seen: set[str] = set()
 
         def add(result: Result | None) -> None:
-            if result and (result.kind, result.ref) not in seen and _allowed(result, ruleset, kind):
-                seen.add((result.kind, result.ref))
+            # One result per thing: a keyword and its clause share a ref, and take one place.
+            if result and result.ref not in seen and _allowed(result, ruleset, kind):
+                seen.add(result.ref)
                 results.append(result)
 
         query_terms = self._snippet_terms(parsed.words, lang)
@@ -160,7 +167,9 @@ class Searcher:
                 add(self._ruling_result(rid, lang, 900.0, query_terms, match="ref"))
         if parsed.words:
             cited = {str(r) for r in parsed.refs}
-            for doc, score in self._text_hits(parsed.words, lang, ruleset, kind, cited)[: limit + len(results)]:
+            named = named_rulesets(query) | {r.ruleset for r in parsed.refs if r.ruleset != "official"}
+            hits = self._text_hits(parsed.words, lang, ruleset, kind, cited, named)
+            for doc, score in hits[: 2 * limit + len(results)]:
                 fields = self.ranker.postings.stored[doc]
                 add(self._result(fields["kind"], fields["ref"], lang, score, query_terms))
                 if len(results) >= limit:
@@ -209,7 +218,7 @@ class Searcher:
         return next(lang for lang in ("en", "es", "de") if score[lang] == best)
 
     # -- ranking ---------------------------------------------------------------
-    def _text_hits(self, words, lang, ruleset, kind, cited) -> list[tuple[int, float]]:
+    def _text_hits(self, words, lang, ruleset, kind, cited, named=frozenset()) -> list[tuple[int, float]]:
         stored = self.ranker.postings.stored
 
         def allowed(doc: int) -> bool:
@@ -217,6 +226,13 @@ class Searcher:
             return (ruleset is None or fields["ruleset"] == ruleset) and (kind is None or fields["kind"] == kind)
 
         ranked = self.ranker.rank(words, lang, allowed)
+        if ruleset is None:
+            # The official rules unless the query names another ruleset: Tamer Tactics and the
+            # legacy game answer only when they match clearly better (and show their ruleset).
+            factor = {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
+                      for r in ("tamer_tactics", "legacy")}
+            ranked = [(doc, score * factor.get(stored[doc]["ruleset"], 1.0)) for doc, score in ranked]
+            ranked.sort(key=lambda item: -item[1])
         if cited:
             # "RM 6-1-4 memoria": rulings citing the named clause move up.
             ranked = [

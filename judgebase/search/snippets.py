@@ -9,11 +9,15 @@ from .analysis import terms
 
 MAX_LEN = 240
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+# A full stop that ends an abbreviation or sits inside a keyword's brackets ends no sentence:
+# "usw.", "z. B.", "p. ej.", "etc.", "Ver. 4.2", "<Security A. +1>".
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:usw|bzw|z|B|d|h|ggf|vgl|etc|ej|p|e|g|i|Ver|Nr|núm|pág|S|ca|vs|Abs)\.|<[^<>]{0,40})$", re.IGNORECASE)
 
 
 def snippet(text: str, lang: str, query_terms: set[str]) -> str:
     """The sentence with most query terms (the first one when none match), cut to length."""
-    sentences = [plain(s) for s in _SENTENCE.split(text or "")]
+    sentences = [plain(s) for s in _sentences(text or "")]
     sentences = [s for s in sentences if s]
     if not sentences:
         return ""
@@ -32,3 +36,14 @@ def snippet(text: str, lang: str, query_terms: set[str]) -> str:
     if len(best) > MAX_LEN:
         best = best[: MAX_LEN - 1].rsplit(" ", 1)[0] + "…"
     return best
+
+
+def _sentences(text: str) -> list[str]:
+    """Split at sentence ends, but not after an abbreviation or inside <…> (a keyword's name)."""
+    out: list[str] = []
+    for piece in _SENTENCE.split(text):
+        if out and _ABBREVIATION.search(out[-1]) and not out[-1].endswith("\n"):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
