@@ -34,6 +34,9 @@ class Game(SpecialDigivolutions, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
+    # The main phase actions (CR 6-5-1); ``_check`` decides each of them.
+    DECISION_REFS: dict[str, str] = {}  # filled in below: the clause behind each kind of decision
+    MAIN_KINDS = ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link")
 
     def __init__(self, config: dict):
         self._config = deepcopy(config)
@@ -57,9 +60,6 @@ class Game(SpecialDigivolutions, DecisionLoop):
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
-        self._xros_names: tuple[str, ...] | None = None  # the DigiXros being chosen, for refusals
-        self._arts_card: Card | None = None
-        self._assembly_need = (0, 0)
         self._build(config)
 
     # ------------------------------------------------------------- building ----
@@ -289,7 +289,7 @@ class Game(SpecialDigivolutions, DecisionLoop):
         for p in (0, 1):
             self._draw(p, 5, hand_ref)
         for p in (first, 1 - first):  # CR 5-2-1-4: starting with the first player
-            choice = yield Decision(p, "mulligan", [Action("keep"), Action("mulligan")], "keep or re-draw?")
+            choice = yield self.decide(p, "mulligan", [Action("keep"), Action("mulligan")], "keep or re-draw?", _EITHER)
             if choice.kind == "mulligan":
                 ps = self.players[p]
                 ps.deck.extend(ps.hand)
@@ -374,8 +374,8 @@ class Game(SpecialDigivolutions, DecisionLoop):
     def _phase_breeding(self):
         tp = self.turn_player
         self.emit("phase", "CR 6-4", tp, phase="breeding")
-        options = [a for a in (Action("hatch"), Action("move"), Action("skip")) if self.why_illegal(a, check_only=True) is None]
-        choice = yield Decision(tp, "breeding", options, "hatch, move or do nothing")
+        choice = yield self.decide(tp, "breeding", [Action("hatch"), Action("move"), Action("skip")], "hatch, move or do nothing",
+                                   self._phase_check("breeding"))
         ps = self.players[tp]
         if choice.kind == "hatch":
             card = yield from self._hatch_card(tp)
@@ -406,8 +406,8 @@ class Game(SpecialDigivolutions, DecisionLoop):
             self._main_logged = (self.turn, tp)
         self.phase = "main"
         while not self.is_over and not self._turn_should_end():
-            options = self._main_actions(tp)
-            choice = yield Decision(tp, "main", options, "main phase action")
+            choice = yield Decision(tp, "main", self._main_actions(tp), "main phase action", self._phase_check("main"),
+                                    frozenset(self.MAIN_KINDS))
             yield from self._do_main(tp, choice)
             yield from self._resolve()
 
@@ -457,12 +457,32 @@ class Game(SpecialDigivolutions, DecisionLoop):
                         candidates.append(Action("digivolve", card.uid, stack.sid, i))
         candidates += self._special_candidates(tp)
         for stack in self.stacks(tp):
-            candidates.append(Action("attack", stack.sid, -1))
-            for target in self.stacks(1 - tp):
-                candidates.append(Action("attack", stack.sid, target.sid))
+            candidates += [Action("attack", stack.sid, t) for t in self._attack_candidates(tp)]
             for i, (effect, _card) in enumerate(self._activation_effects(stack)):
                 candidates.append(Action("activate", stack.sid, option=i))
         return [a for a in candidates if self.why_illegal(a, check_only=True) is None]
+
+    def _pick(self, player: int, kind: str, prompt: str, problem, optional: bool = True) -> Decision:
+        """A decision to choose 1 card on the field (``choose target=``), or to decline when optional.
+
+        ``problem(stack)`` is the one predicate that both offers each card and refuses the others."""
+        ref = self.DECISION_REFS.get(kind, "CR 6-1-3")
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind != "choose":
+                return None
+            if a.target is None or a.card is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 card on the field", ref)
+            return problem(self.find_stack(a.target))
+
+        pool = self.stacks() + [ps.breeding for ps in self.players if ps.breeding]
+        candidates = ([Action("decline")] if optional else []) + [Action("choose", target=s.sid) for s in pool]
+        return self.decide(player, kind, candidates, prompt, check)
+
+    def _phase_check(self, kind: str):
+        """The predicate of a breeding or main phase decision: ``_check`` for that phase's actions."""
+        family = self.MAIN_KINDS if kind == "main" else _FAMILIES[kind]
+        return lambda a: self._check(a) if a.kind in family else None
 
     def _activation_effects(self, stack: Stack):
         if stack.top.defn.category == "option":
@@ -477,6 +497,10 @@ class Game(SpecialDigivolutions, DecisionLoop):
         if check_only:
             return self._check(action)
         d = self.decision
+        if d is not None and d.check is not None:
+            err = d.check(action)  # the predicate that built this decision's options explains its refusals
+            if err is not None:
+                return err
         if action.kind == "attack" and self.attack is not None:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
         if action.kind == "block":
@@ -488,8 +512,6 @@ class Game(SpecialDigivolutions, DecisionLoop):
         if d is not None and d.kind == "effect_digivolve" and action.kind in ("dna", "burst", "app_fusion"):
             ref = {"dna": "CR 8-2-2-4", "burst": "CR 8-3-2-2", "app_fusion": "CR 8-4-2-2"}[action.kind]
             return IllegalAction(f"an effect that lets you digivolve doesn't allow {action.kind.replace('_', ' ')}", ref)
-        if action.kind == "no_block" and d is not None and d.kind == "block" and self._collision_active(d.player):
-            return IllegalAction("<Collision>: the opponent must block whenever possible", "CR 16-30-1")
         if action.kind == "counter" and (d is None or d.kind != "counter"):
             if self.attack is not None and self.attack.countered:
                 return IllegalAction("only 1 [Counter] effect can be activated per attack", "CR 11-3-2")
@@ -500,40 +522,13 @@ class Game(SpecialDigivolutions, DecisionLoop):
         if d is not None and action.kind not in _FAMILIES.get(d.kind, ()) and action.kind not in {x.kind for x in d.actions}:
             if d.kind == "main" and action.kind in ("no_block", "counter", "no_counter"):
                 return IllegalAction(f"{action.kind} is only possible during an attack", "CR 11-1-3")
-            return IllegalAction(f"now P{d.player + 1} must decide: {d.kind}", _DECISION_REF.get(d.kind, "CR 6-1-3"))
+            return IllegalAction(f"now P{d.player + 1} must decide: {d.kind}", self.DECISION_REFS.get(d.kind, "CR 6-1-3"))
         err = self._check(action) or self._refusal(d, action)
-        return err or IllegalAction(f"{action} is not a choice here (waiting for: {d.kind if d else 'nothing'})", _DECISION_REF.get(d.kind if d else "", "CR 6-1-3"))
+        return err or IllegalAction(f"{action} is not a choice here (waiting for: {d.kind if d else 'nothing'})", self.DECISION_REFS.get(d.kind if d else "", "CR 6-1-3"))
 
     def _refusal(self, d: Decision | None, a: Action) -> IllegalAction | None:
-        """The clause behind refusing a choice the current decision doesn't offer."""
-        if d is None:
-            return None
-        owner = d.player
-        if d.kind == "digixros" and a.kind == "choose":
-            card = self.find_card(a.card) if a.card is not None else None
-            stack = self.find_stack(a.target) if a.target is not None else None
-            named = card or (stack.top if stack else None)
-            if named is None or (stack is not None and (stack.owner != owner or stack.area != "battle")) or (
-                card is not None and card not in self.players[owner].hand
-            ):
-                return IllegalAction("DigiXros uses the named cards from your hand and/or battle area", "CR 7-2-1")
-            if named.defn.name not in (self._xros_names or ()):
-                return IllegalAction(f"{named.defn.name} is not named in the DigiXros requirements", "CR 7-2-1")
-            return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
-        if d.kind == "assembly" and a.kind == "yes":
-            need, have = self._assembly_need
-            return IllegalAction(f"Assembly needs exactly {need} cards from the trash; there are {have}", "CR 7-3-2-4")
-        if d.kind in ("arts_digivolve", "counter") and a.kind in ("choose", "blast"):
-            stack = self.find_stack(a.target) if a.target is not None else None
-            card = self._arts_card if d.kind == "arts_digivolve" else self.find_card(a.card)
-            if stack is None or stack.owner != owner:
-                return IllegalAction("digivolve one of your own cards on the field", "CR 8-1-3-1")
-            if card is not None and d.kind == "counter" and not card.defn.blast:
-                return IllegalAction(f"{card.defn.name} has no <Blast Digivolve>", "CR 16-26-1")
-            if card is not None:
-                problems = [self.requirement_problem(r, stack.top) for r in card.defn.requirements]
-                if problems and all(problems):
-                    return problems[0]
+        """Hook: the clause behind refusing an action of another decision's kind (Tamer Tactics'
+        protection outside the main phase).  A decision's own choices are refused by its ``check``."""
         return None
 
     def _check(self, a: Action) -> IllegalAction | None:
@@ -565,7 +560,7 @@ class Game(SpecialDigivolutions, DecisionLoop):
                 return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
             return getattr(self, f"_check_{a.kind}")(tp, card, a)
         if a.kind == "attack":
-            return self._check_attack(tp, a)
+            return self.attack_problem(tp, self.find_stack(a.card) if a.card is not None else None, a.target)
         if a.kind in SPECIAL_KINDS:
             return self._check_special(tp, a)
         if a.kind == "activate":
@@ -584,13 +579,21 @@ class Game(SpecialDigivolutions, DecisionLoop):
         return None
 
     def _check_block(self, a: Action):
-        att = self.attack
-        if att is not None and att.blocked:
-            return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
-        if att is None or self.decision is None or self.decision.kind != "block":
+        """A block declared now: only in the block timing (CR 11-4-1), then ``block_problem``."""
+        problem = self.block_problem(self.find_stack(a.card) if a.card is not None else None)
+        if problem is None and (self.decision is None or self.decision.kind != "block"):
             return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
-        defender = 1 - self.turn_player
-        blocker = self.find_stack(a.card)
+        return problem
+
+    def block_problem(self, blocker: Stack | None) -> IllegalAction | None:
+        """Why ``blocker`` may not block the current attack, or None: the one predicate behind
+        the blocks the block timing offers and the blocks ``apply`` refuses (CR 12-1)."""
+        att = self.attack
+        if att is None:
+            return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
+        if att.blocked:
+            return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
+        defender = 1 - att.attacker.owner
         if blocker is None or blocker.owner != defender or blocker.area != "battle":
             return IllegalAction("only the attacked player's Digimon in the battle area can block", "CR 12-1-1")
         if blocker is att.target:
@@ -663,12 +666,23 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
         return self.requirement_problem(d.requirements[a.option], stack.top)
 
-    def _check_attack(self, tp, a):
-        if self.phase != "main":
+    # ------------------------------------------------------- attack legality ----
+    def attack_problem(self, tp: int, attacker: Stack | None, target_sid: int | None, via: str = "normal") -> IllegalAction | None:
+        """Why ``attacker`` may not attack ``target_sid`` (-1: the opponent player) now, or None.
+
+        The one predicate behind every attack declaration: the main-phase attack (what
+        ``legal_actions`` offers and what ``apply`` refuses) and the attacks keyword effects
+        declare (<Blitz> CR 16-16, <Vortex> CR 16-33, <Execute> CR 16-38) alike, so a
+        prohibition ("can't attack", "can't be attacked") beats every permission (CR 15-1-3).
+        """
+        return self._declaration_problem(tp, attacker, via) or self._target_problem(tp, attacker, target_sid, via)
+
+    def _declaration_problem(self, tp: int, stack: Stack | None, via: str) -> IllegalAction | None:
+        """Whether ``stack`` may declare an attack now, whatever the target (CR 11-2)."""
+        if via == "normal" and self.phase != "main":
             return IllegalAction("attacks are declared in the main phase", "CR 6-5-1-5")
         if self.attack is not None:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
-        stack = self.find_stack(a.card)
         if stack is None or stack.owner != tp or stack.area != "battle":
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
         if stack.top.defn.category != "digimon":
@@ -677,25 +691,62 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
         if self.keyword(stack, "cannot_attack"):
             return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
-        if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
+        # CR 16-15-1 <Rush> and CR 16-33-1 <Vortex> allow an attack the turn the Digimon was placed.
+        if stack.placed_turn == self.turn and not self.keyword(stack, "rush") and via != "vortex":
             return IllegalAction(f"{stack!r} was placed on the field this turn", "CR 7-1-2-1")
-        return self._check_target(tp, a.target, allow_unsuspended=False, attacker=stack)
+        return None
 
-    def _check_target(self, tp, target_sid, allow_unsuspended: bool, attacker: Stack | None = None):
+    def _attack_candidates(self, tp: int) -> list[int]:
+        """Every attack target to ask ``attack_problem`` about: the opponent (-1) and their cards."""
+        return [-1] + [s.sid for s in self.stacks(1 - tp)]
+
+    def _may_attack_unsuspended(self, attacker: Stack, via: str) -> bool:
+        return via == "execute"  # CR 16-38-1; otherwise CR 11-2-7-1: suspended Digimon only
+
+    def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
         if target_sid == -1:
+            if via == "vortex":
+                return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1")
             return None
-        target = self.find_stack(target_sid)
+        target = self.find_stack(target_sid) if target_sid is not None else None
         if target is None or target.owner == tp or target.area != "battle":
             return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1")
-        if target.top.defn.category == "tamer" and attacker is not None and self.keyword(attacker, "may_attack_tamers"):
+        if target.top.defn.category != "digimon" and via == "vortex":
+            return IllegalAction("<Vortex> attacks an opponent's Digimon", "CR 16-33-1")
+        if target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
             pass  # CR 1-3-1: the card's text allows attacking Tamers
         elif target.top.defn.category != "digimon":
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
-        if not target.suspended and not allow_unsuspended:
+        if not target.suspended and not self._may_attack_unsuspended(attacker, via):
             return IllegalAction(f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
         if self.keyword(target, "cannot_be_attacked"):
             return IllegalAction(f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
         return None
+
+    def _keyword_attack(self, player: int, stack: Stack, via: str):
+        """A keyword effect lets ``stack`` attack now (<Blitz>, <Vortex>, <Execute>): the player may
+        choose a target ``attack_problem`` allows, or decline (CR 16-16-3, 16-33-3, 16-38-3)."""
+        if stack is None or stack not in self.players[player].battle:
+            return
+        problem = self._declaration_problem(player, stack, via)
+        if problem is not None:
+            self.emit(f"{via}_unavailable", problem.ref, player, card=repr(stack), why=problem.reason)
+            return
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind != "choose":
+                return None
+            if a.card is not None or a.option is not None or a.targets:
+                return IllegalAction("the attack declaration chooses only the attack target", "CR 11-2-2")
+            return self.attack_problem(player, stack, a.target, via)
+
+        candidates = [Action("decline")] + [Action("choose", target=t) for t in self._attack_candidates(player)]
+        decision = self.decide(player, via, candidates, f"<{via.title()}>: attack with {stack!r}?", check)
+        if len(decision.actions) == 1:
+            return  # no target the attack may take
+        choice = yield decision
+        if choice.kind == "choose":
+            yield from self._declare_attack(player, stack, choice.target, via=via)
 
     def _do_main(self, tp, a: Action):
         if a.kind == "pass":
@@ -769,10 +820,16 @@ class Game(SpecialDigivolutions, DecisionLoop):
         sorption = card.defn.keyword("digisorption")
         if sorption:
             # CR 16-10: when digivolving into it from the hand, may suspend 1 of your Digimon to reduce the cost.
-            choices = [s for s in self.stacks(tp) if not s.suspended and s.top.defn.category == "digimon"]
-            if choices:
-                options = [Action("decline")] + [Action("choose", target=s.sid) for s in choices]
-                pick = yield Decision(tp, "digisorption", options, "suspend a Digimon for <Digisorption>?")
+            def problem(s: Stack | None) -> IllegalAction | None:
+                if s is None or s.owner != tp or s.area != "battle" or s.top.defn.category != "digimon":
+                    return IllegalAction("<Digisorption> suspends 1 of your Digimon", "CR 16-10-1")
+                if s.suspended:
+                    return IllegalAction(f"{s!r} is already suspended", "CR 16-10-1")
+                return None
+
+            decision = self._pick(tp, "digisorption", "suspend a Digimon for <Digisorption>?", problem)
+            if len(decision.actions) > 1:
+                pick = yield decision
                 if pick.kind == "choose":
                     chosen = self.find_stack(pick.target)
                     chosen.suspended = True
@@ -832,25 +889,17 @@ class Game(SpecialDigivolutions, DecisionLoop):
         yield from self._confirm_attack()
         yield from self._end_attack()
 
-    def _raid_candidates(self, stacks: list[Stack]) -> list[Stack]:
-        return stacks
-
-    def _attack_targets(self, tp: int, attacker: Stack, via: str) -> list[int]:
-        """Targets an attack by a keyword may take: the opponent (-1) and/or opposing Digimon."""
-        allow_unsuspended = via == "execute"  # CR 16-38-1
-        targets = [] if via == "vortex" else [-1]  # CR 16-33-1: Vortex attacks Digimon only
-        targets += [s.sid for s in self.stacks(1 - tp) if s.top.defn.category == "digimon" and (s.suspended or allow_unsuspended)]
-        return targets
+    def _redirect_problem(self, stack: Stack) -> IllegalAction | None:
+        """Hook: a card an effect may not make the attack target (Tamer Tactics' protected card)."""
+        return None
 
     def _counter_timing(self):
         opp = 1 - self.turn_player
-        counters = [c for c in self.players[opp].hand if c.defn.category == "option" and c.defn.use_cost is not None
-                    and any(e.timing == "counter" for e in c.defn.effects) and self._colour_problem(opp, c.defn) is None]
-        blasts = self._blast_options(opp)
-        if not counters and not blasts:
+        candidates = [Action("no_counter")] + [Action("counter", c.uid) for c in self.players[opp].hand] + self._blast_candidates(opp)
+        decision = self.decide(opp, "counter", candidates, "counter timing: use 1 [Counter] effect?", self._counter_choice_problem)
+        if len(decision.actions) == 1:
             return
-        options = [Action("no_counter")] + [Action("counter", c.uid) for c in counters] + blasts
-        choice = yield Decision(opp, "counter", options, "counter timing: use 1 [Counter] effect?")
+        choice = yield decision
         if choice.kind == "blast":
             self.attack.countered = True
             self.emit("counter", "CR 11-3-2", opp, card="<Blast Digivolve>")
@@ -871,25 +920,46 @@ class Game(SpecialDigivolutions, DecisionLoop):
             self._rule_check()
             yield from self._resolve()
 
+    def counter_problem(self, player: int, uid: int | None) -> IllegalAction | None:
+        """Why ``player`` can't use this card's [Counter] effect at this counter timing (CR 11-3)."""
+        card = next((c for c in self.players[player].hand if c.uid == uid), None)
+        if card is None:
+            return IllegalAction("a [Counter] effect is used from a card in your hand", "CR 11-3-1")
+        d = card.defn
+        if d.category != "option" or d.use_cost is None or not any(e.timing == "counter" for e in d.effects):
+            return IllegalAction(f"{card.name} has no [Counter] effect", "CR 15-16-14-1")
+        return self._colour_problem(player, d)
+
+    def _counter_choice_problem(self, a: Action) -> IllegalAction | None:
+        """The predicate of the counter timing's decision: [Counter] cards and <Blast Digivolve>."""
+        if a.kind == "counter":
+            return self.counter_problem(1 - self.turn_player, a.card)
+        if a.kind == "blast":
+            return self.blast_problem(1 - self.turn_player, a)
+        return None
+
     def blockers(self, defender: int) -> list[Stack]:
-        a = self.attack
-        if a is None or a.blocked or a.attacker not in self.players[a.attacker.owner].battle:
-            return []  # CR 12-1-2 one block; CR 12-1-6 the attacker must still be there
-        return [
-            s for s in self.stacks(defender)
-            if s.top.defn.category == "digimon" and self.keyword(s, "blocker") and not s.suspended and s is not a.target
-            and not self.keyword(s, "cannot_block")
-        ]
+        """The defender's Digimon that may block the current attack (``block_problem``)."""
+        return [s for s in self.stacks(defender) if self.block_problem(s) is None]
+
+    def _block_choice_problem(self, a: Action) -> IllegalAction | None:
+        """The predicate of the block timing's decision: blocks by ``block_problem``; not blocking
+        is refused while <Collision> forces a block (CR 16-30-1)."""
+        if a.kind == "block":
+            return self.block_problem(self.find_stack(a.card) if a.card is not None else None)
+        if a.kind == "no_block" and self._collision_active(1 - self.turn_player) and self.blockers(1 - self.turn_player):
+            return IllegalAction("<Collision>: the opponent must block whenever possible", "CR 16-30-1")
+        return None
 
     def _block_timing(self):
         a = self.attack
         defender = 1 - self.turn_player
-        candidates = self.blockers(defender)
-        if not candidates:
+        candidates = [Action("no_block")] + [Action("block", s.sid) for s in self.stacks(defender)]
+        decision = self.decide(defender, "block", candidates, "block timing: block with a <Blocker>?", self._block_choice_problem)
+        if not any(x.kind == "block" for x in decision.actions):
             return
-        forced = self._collision_active(defender)
-        options = ([] if forced else [Action("no_block")]) + [Action("block", s.sid) for s in candidates]
-        choice = yield Decision(defender, "block", options, "block timing: block with a <Blocker>?")
+        forced = not any(x.kind == "no_block" for x in decision.actions)
+        choice = yield decision
         if choice.kind == "block":
             blocker = self.find_stack(choice.card)
             blocker.suspended = True
@@ -1054,21 +1124,13 @@ class Game(SpecialDigivolutions, DecisionLoop):
 
     def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
         owner = stack.owner
-        options = [Action("decline")]
-        if self.keyword(stack, "armor_purge") and len(stack.cards) > 1:
-            options.append(Action("armor_purge", stack.sid))
-        if self.keyword(stack, "evade") and not stack.suspended:
-            options.append(Action("evade", stack.sid))
-        if self.keyword(stack, "barrier") and cause == "battle" and self.players[owner].security:
-            options.append(Action("barrier", stack.sid))
-        if cause == "effect" and by is not None and by != owner:
-            for other in self.stacks(owner):
-                spec = self.keyword(other, "decoy")
-                if other is not stack and spec and (spec is True or spec in stack.top.defn.colours) and self._decoy_allowed(other, stack):
-                    options.append(Action("decoy", other.sid))
-        if len(options) == 1:
+        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
+        candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
+        decision = self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
+                               lambda a: self.save_problem(stack, cause, by, a))
+        if len(decision.actions) == 1:
             return False
-        choice = yield Decision(owner, "would_be_deleted", options, f"{stack!r} would be deleted")
+        choice = yield decision
         if choice.kind == "armor_purge":
             card = stack.cards.pop()
             self.players[owner].trash.append(card)
@@ -1092,6 +1154,44 @@ class Game(SpecialDigivolutions, DecisionLoop):
             return True
         return False
 
+    def save_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:
+        """Why ``a`` can't keep ``stack`` from being deleted now, or None: the one predicate behind the
+        offered and the refused answers to "would be deleted" (CR 15-8-5)."""
+        owner = stack.owner
+        if a.kind in ("armor_purge", "evade", "barrier") and a.card != stack.sid:
+            ref = {"armor_purge": "CR 16-19-1", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
+            return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
+        if a.kind == "armor_purge":
+            if not self.keyword(stack, "armor_purge"):
+                return IllegalAction(f"{stack!r} has no <Armor Purge>", "CR 16-19-1")
+            if len(stack.cards) < 2:
+                return IllegalAction(f"{stack!r} has no card under its top card to keep", "CR 16-19-1")
+        elif a.kind == "evade":
+            if not self.keyword(stack, "evade"):
+                return IllegalAction(f"{stack!r} has no <Evade>", "CR 16-22-1")
+            if stack.suspended:
+                return IllegalAction(f"{stack!r} is suspended and can't suspend for <Evade>", "CR 16-22-1")
+        elif a.kind == "barrier":
+            if not self.keyword(stack, "barrier"):
+                return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
+            if cause != "battle":
+                return IllegalAction("<Barrier> prevents deletion in battle only", "CR 16-25-1")
+            if not self.players[owner].security:
+                return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
+        elif a.kind == "decoy":
+            other = self.find_stack(a.card) if a.card is not None else None
+            if other is None or other.owner != owner or other.area != "battle" or other is stack:
+                return IllegalAction("<Decoy> deletes another of your Digimon", "CR 16-18-1")
+            spec = self.keyword(other, "decoy")
+            if not spec:
+                return IllegalAction(f"{other!r} has no <Decoy>", "CR 16-18-1")
+            if not (spec is True or spec in stack.top.defn.colours):
+                return IllegalAction(f"{other!r}'s <Decoy> protects {spec} Digimon only", "CR 16-18-1")
+            if cause != "effect" or by is None or by == owner:
+                return IllegalAction("<Decoy> prevents deletion by an opponent's effect only", "CR 16-18-1")
+            return self._decoy_problem(other, stack)
+        return None
+
     def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
         """Hook: which of the stacks an "all ..." effect reaches (all of them, officially)."""
         return stacks
@@ -1101,8 +1201,9 @@ class Game(SpecialDigivolutions, DecisionLoop):
         """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area."""
         return stack.top.defn.category in ("digimon", "digi-egg")
 
-    def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
-        return True
+    def _decoy_problem(self, decoy: Stack, protected: Stack) -> IllegalAction | None:
+        """Hook: why this <Decoy> may not protect that Digimon (Tamer Tactics groups)."""
+        return None
 
     def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False) -> None:
         owner = stack.owner
@@ -1165,9 +1266,15 @@ class Game(SpecialDigivolutions, DecisionLoop):
             player = tp if any(p.player == tp for p in self.pending) else 1 - tp
             mine = [p for p in self.pending if p.player == player]
             if len(mine) > 1:
-                options = [Action("trigger", option=i) for i in range(len(mine))]
-                choice = yield Decision(player, "trigger_order", options,
-                                        "choose which pending effect activates next: " + "; ".join(f"{i}: {p.source}" for i, p in enumerate(mine)))
+                def check(a: Action, n=len(mine)) -> IllegalAction | None:
+                    if a.kind == "trigger" and (a.option is None or not 0 <= a.option < n or a.card is not None
+                                                or a.target is not None or a.targets):
+                        return IllegalAction(f"choose 1 of your {n} pending effects", "CR 15-4-3-5")
+                    return None
+
+                choice = yield self.decide(player, "trigger_order", [Action("trigger", option=i) for i in range(len(mine))],
+                                           "choose which pending effect activates next: "
+                                           + "; ".join(f"{i}: {p.source}" for i, p in enumerate(mine)), check)
                 chosen = mine[choice.option]
             else:
                 chosen = mine[0]
@@ -1209,21 +1316,32 @@ class Game(SpecialDigivolutions, DecisionLoop):
         elif kw == "alliance":
             yield from self._alliance(p)
         elif kw in ("vortex", "execute"):
-            yield from self._end_of_turn_attack(p, kw)
+            yield from self._keyword_attack(p.player, p.stack, kw)
 
     def _raid(self, p: Pending):
         a = self.attack
         if a is None or a.attacker is not p.stack or a.attacker not in self.players[p.player].battle:
             return
-        candidates = self._raid_candidates(
-            [s for s in self.stacks(1 - p.player) if not s.suspended and s is not a.target and self.dp(s) is not None]
-        )
-        if not candidates:
+        def switchable(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner == p.player or s.area != "battle" or s.suspended or self.dp(s) is None:
+                return IllegalAction("<Raid> switches to 1 of the opponent's unsuspended Digimon", "CR 16-23-1")
+            if s is a.target:
+                return IllegalAction(f"{s!r} is already the attack target", "CR 11-2-7-3")
+            return self._redirect_problem(s)
+
+        eligible = [s for s in self.stacks(1 - p.player) if switchable(s) is None]
+        top = max((self.dp(s) for s in eligible), default=None)
+
+        def problem(s: Stack | None) -> IllegalAction | None:
+            err = switchable(s)
+            if err is None and self.dp(s) < top:
+                err = IllegalAction(f"{s!r} doesn't have the highest DP ({top}) among them", "CR 16-23-1")
+            return err
+
+        decision = self._pick(p.player, "raid", "<Raid>: switch the attack target?", problem)
+        if len(decision.actions) == 1:
             return
-        top = max(self.dp(s) for s in candidates)
-        best = [s for s in candidates if self.dp(s) == top]
-        options = [Action("decline")] + [Action("choose", target=s.sid) for s in best]
-        choice = yield Decision(p.player, "raid", options, "<Raid>: switch the attack target?")
+        choice = yield decision
         if choice.kind == "choose":
             a.target = self.find_stack(choice.target)
             self.emit("target_switched", "CR 16-23-1", p.player, target=repr(a.target))
@@ -1232,11 +1350,17 @@ class Game(SpecialDigivolutions, DecisionLoop):
         a = self.attack
         if a is None or a.attacker is not p.stack:
             return
-        others = [s for s in self.stacks(p.player) if s is not a.attacker and not s.suspended and self.is_digimon(s)]
-        if not others:
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != p.player or s.area != "battle" or not self.is_digimon(s) or s is a.attacker:
+                return IllegalAction("<Alliance> suspends 1 of your other Digimon", "CR 16-24-1")
+            if s.suspended:
+                return IllegalAction(f"{s!r} is already suspended", "CR 16-24-1")
+            return None
+
+        decision = self._pick(p.player, "alliance", "<Alliance>: suspend another Digimon?", problem)
+        if len(decision.actions) == 1:
             return
-        options = [Action("decline")] + [Action("choose", target=s.sid) for s in others]
-        choice = yield Decision(p.player, "alliance", options, "<Alliance>: suspend another Digimon?")
+        choice = yield decision
         if choice.kind == "choose":
             helper = self.find_stack(choice.target)
             helper.suspended = True
@@ -1246,34 +1370,37 @@ class Game(SpecialDigivolutions, DecisionLoop):
             a.extra_checks += 1
             self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
 
-    def _end_of_turn_attack(self, p: Pending, kw: str):
-        stack = p.stack
-        if stack not in self.players[p.player].battle or stack.suspended or self.attack is not None:
-            return
-        targets = self._attack_targets(p.player, stack, kw)
-        if not targets:
-            return
-        options = [Action("decline")] + [Action("choose", target=t) for t in targets]
-        choice = yield Decision(p.player, kw, options, f"<{kw.title()}>: attack now?")
-        if choice.kind == "choose":
-            yield from self._declare_attack(p.player, stack, choice.target, via=kw)
-
     def _choose_targets(self, controller: int, who: str, step: dict, source: Stack | None = None):
-        """Stacks an effect step may affect; breeding areas are never candidates (CR 3-4-7-5)."""
+        """Stacks an effect step may affect (``effect_target_problem``), or None for "this Digimon"."""
         if who == "self":
             return None
+        return [s for s in self.stacks() if self.effect_target_problem(controller, who, step, source, s) is None]
+
+    def effect_target_problem(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):
+        """Why an effect step of ``controller``'s may not choose or affect ``stack``, or None: the one
+        predicate behind the targets offered and the choices refused (CR 15-11-1-3-1)."""
+        if stack is None:
+            return IllegalAction("choose 1 card on the field", "CR 15-11-1-3-1")
+        if stack.area != "battle":
+            return IllegalAction(f"{stack!r} is in a breeding area; effects can't choose it", "CR 3-4-7-5")
         side = controller if who in ("own", "all_own") else 1 - controller
+        whose = "your" if side == controller else "your opponent's"
+        if stack.owner != side:
+            return IllegalAction(f"the effect chooses 1 of {whose} cards", "CR 15-11-1-3-1")
         if who in ("opponent_tamer", "all_opponent_tamers"):
-            return [s for s in self.stacks(side) if s.top.defn.category == "tamer"]
-        stacks = [s for s in self.stacks(side) if self.is_digimon(s)]
-        if side != controller:
+            if stack.top.defn.category != "tamer":
+                return IllegalAction(f"the effect chooses 1 of {whose} Tamers", "CR 15-11-1-3-1")
+            return None
+        if not self.is_digimon(stack):
+            return IllegalAction(f"the effect chooses 1 of {whose} Digimon", "CR 15-11-1-3-1")
+        if side != controller and self.attack and self.attack.attacker is stack and self.keyword(stack, "progress"):
             # CR 16-39: <Progress> - not affected by the opponent's effects while attacking.
-            stacks = [s for s in stacks if not (self.attack and self.attack.attacker is s and self.keyword(s, "progress"))]
-        if "max_dp" in step:
-            stacks = [s for s in stacks if (self.dp(s) or 0) <= step["max_dp"]]
-        if "max_level" in step:
-            stacks = [s for s in stacks if (s.top.defn.level or 0) <= step["max_level"]]
-        return stacks
+            return IllegalAction(f"{stack!r} has <Progress> and is attacking", "CR 16-39-1")
+        if "max_dp" in step and (self.dp(stack) or 0) > step["max_dp"]:
+            return IllegalAction(f"the effect chooses a Digimon with {step['max_dp']} DP or less", "CR 15-11-1-3-1")
+        if "max_level" in step and (stack.top.defn.level or 0) > step["max_level"]:
+            return IllegalAction(f"the effect chooses a Digimon of level {step['max_level']} or less", "CR 15-11-1-3-1")
+        return None
 
     def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
         """Carry out an effect's steps.  Returns "placed" when the card was put somewhere by its own effect."""
@@ -1281,7 +1408,8 @@ class Game(SpecialDigivolutions, DecisionLoop):
             self.emit("condition_not_met", "CR 15-7", controller, card=card.name)
             return None
         if effect.optional:
-            choice = yield Decision(controller, "optional", [Action("yes"), Action("no")], f"activate {card.name}'s optional effect?")
+            choice = yield self.decide(controller, "optional", [Action("yes"), Action("no")], f"activate {card.name}'s optional effect?",
+                                       _EITHER)
             if choice.kind == "no":
                 self.emit("declined", "CR 15-7", controller, card=card.name)
                 return None
@@ -1339,30 +1467,28 @@ class Game(SpecialDigivolutions, DecisionLoop):
             if self.mem(opp) < 1:
                 self.emit("blitz_unavailable", "CR 16-16-5", me, why="the opponent has no memory")
                 return None
-            if stack.suspended or self.attack is not None:
-                return None
-            if stack.placed_turn == self.turn and not self.keyword(stack, "rush"):
-                self.emit("blitz_unavailable", "CR 7-1-2-1", me, why="placed on the field this turn")
-                return None
-            targets = self._attack_targets(me, stack, "blitz")
-            if not targets:
-                return None
-            options = [Action("decline")] + [Action("choose", target=t) for t in targets]
-            choice = yield Decision(me, "blitz", options, "<Blitz>: attack?")
-            if choice.kind == "choose":
-                yield from self._declare_attack(me, stack, choice.target, via="blitz")
+            yield from self._keyword_attack(me, stack, "blitz")
             return None
         if name == "digivolve":
             # "this Digimon may digivolve into a card in your hand": a standard digivolution only.
             if stack is None or stack not in self.players[me].battle:
                 return None
             spec = arg if isinstance(arg, dict) else {}
-            options = [Action("decline")]
-            for c in self.players[me].hand:
-                for i, req in enumerate(c.defn.requirements):
-                    if c.defn.category == "digimon" and self.requirement_problem(req, stack.top) is None:
-                        options.append(Action("digivolve", c.uid, stack.sid, i))
-            pick = yield Decision(me, "effect_digivolve", options, "digivolve by this effect?")
+            def check(a: Action) -> IllegalAction | None:
+                if a.kind != "digivolve":
+                    return None
+                card = next((c for c in self.players[me].hand if c.uid == a.card), None)
+                if card is None:
+                    return IllegalAction("the effect digivolves into a card in your hand", "CR 8-1-3-1")
+                if card.defn.category != "digimon":
+                    return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
+                if a.target != stack.sid or a.targets:
+                    return IllegalAction(f"the effect digivolves {stack!r} only", "CR 15-11-1-3-1")
+                return self._requirement_choice_problem(card, stack, a.option)
+
+            candidates = [Action("decline")] + [Action("digivolve", c.uid, stack.sid, i) for c in self.players[me].hand
+                                                for i in range(len(c.defn.requirements))]
+            pick = yield self.decide(me, "effect_digivolve", candidates, "digivolve by this effect?", check)
             if pick.kind == "digivolve":
                 yield from self._digivolve(me, pick, cost=spec.get("cost"))
             return None
@@ -1389,8 +1515,9 @@ class Game(SpecialDigivolutions, DecisionLoop):
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
                 return None
-            options = [Action("choose", target=s.sid) for s in targets]
-            pick = yield Decision(me, "target", options, f"{card.name}: choose the Digimon for {name}")
+            decision = self._pick(me, "target", f"{card.name}: choose the Digimon for {name}",
+                                  lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
+            pick = yield decision
             chosen = [self.find_stack(pick.target)]
         until = spec.get("until", "end_of_turn")
         if name == "dp":
@@ -1424,10 +1551,25 @@ class Game(SpecialDigivolutions, DecisionLoop):
                 declared = room
                 if room > 1:
                     # CR 16-12-1: the player declares a number from 1 up to the value.
-                    pick = yield Decision(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
-                                          f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?")
+                    pick = yield self.decide(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
+                                             f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?",
+                                             lambda a, room=room, amount=int(spec.get("amount", 1)): self._declared_number_problem(a, room, amount))
                     declared = pick.option
                 self._de_digivolve(me, s, max(1, declared))
+        return None
+
+    def _declared_number_problem(self, a: Action, room: int, amount: int) -> IllegalAction | None:
+        """The number declared for <De-Digivolve>: 1 up to the value, as far as cards can be trashed."""
+        if a.kind != "choose":
+            return None
+        if a.option is None or a.card is not None or a.target is not None or a.targets:
+            return IllegalAction("declare a number of cards", "CR 16-12-1")
+        if a.option < 1:
+            return IllegalAction("once activated, <De-Digivolve> can't trash 0 cards", "CR 16-12-3")
+        if a.option > amount:
+            return IllegalAction(f"declare a number from 1 up to {amount}", "CR 16-12-1")
+        if a.option > room:
+            return IllegalAction(f"only {room} card(s) can be trashed: never a level 3 or lower card", "CR 16-12-4")
         return None
 
     def _de_digivolve_room(self, stack: Stack, amount: int) -> int:
@@ -1525,6 +1667,11 @@ class Game(SpecialDigivolutions, DecisionLoop):
         }
 
 
+def _EITHER(action: Action) -> None:
+    """The predicate of a decision between two answers that are always both open (keep or mulligan, yes or no)."""
+    return None
+
+
 _FAMILIES = {
     "main": ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link", "protect"),
     "effect_digivolve": ("digivolve", "decline"),
@@ -1541,7 +1688,7 @@ _DECISION_REF = {
     "block": "CR 12-1-1",
     "trigger_order": "CR 15-4-3-5",
     "would_be_deleted": "CR 15-8-5",
-    "target": "CR 15-8",
+    "target": "CR 15-11-1-3-1",
     "optional": "CR 15-7",
     "digisorption": "CR 16-10-1",
     "raid": "CR 16-23-1",
@@ -1550,4 +1697,10 @@ _DECISION_REF = {
     "vortex": "CR 16-33-1",
     "execute": "CR 16-38-1",
     "de_digivolve": "CR 16-12-1",
+    "effect_digivolve": "CR 8-1-3-1",
+    "arts_digivolve": "CR 4-20-1",
+    "digixros": "CR 7-2-1",
+    "assembly": "CR 7-3-2-1",
 }
+
+Game.DECISION_REFS = _DECISION_REF

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .cards import Requirement
-from .state import Action, Card, Decision, IllegalAction, Stack
+from .state import Action, Card, IllegalAction, Stack
 
 SPECIAL_KINDS = ("dna", "burst", "app_fusion", "link")
 
@@ -271,20 +271,15 @@ class SpecialDigivolutions:
         placed: list[Card] = []
         if d.digixros:
             reduction, names = d.digixros
-            self._xros_names = names
             chosen: dict[str, Card] = {}
             while True:
-                options = []
-                for c in self.players[tp].hand:
-                    if c.defn.name in names and c.defn.name not in chosen:
-                        options.append(Action("choose", c.uid))
-                for s in self.stacks(tp):
-                    if s.top.defn.name in names and s.top.defn.name not in chosen:
-                        options.append(Action("choose", target=s.sid))
-                if not options:
+                candidates = [Action("choose", c.uid) for c in self.players[tp].hand]
+                candidates += [Action("choose", target=s.sid) for s in self.stacks(tp)] + [Action("done")]
+                decision = self.decide(tp, "digixros", candidates, f"DigiXros for {d.name}: choose a card to place under it, or done",
+                                       lambda a, chosen=chosen: self._xros_problem(tp, names, chosen, a) if a.kind == "choose" else None)
+                if len(decision.actions) == 1:
                     break
-                options.append(Action("done"))
-                pick = yield Decision(tp, "digixros", options, f"DigiXros for {d.name}: choose a card to place under it, or done")
+                pick = yield decision
                 if pick.kind == "done":
                     break
                 if pick.card is not None:
@@ -311,10 +306,14 @@ class SpecialDigivolutions:
             reduction, count, name = d.assembly
             matching = [c for c in self.players[tp].trash if c.defn.name == name]
             if matching:
-                # Declaring is only possible with the exact number in the trash (CR 7-3-2-4).
-                options = ([Action("yes")] if len(matching) >= count else []) + [Action("no")]
-                self._assembly_need = (count, len(matching))
-                choice = yield Decision(tp, "assembly", options, f"Assembly for {d.name}: place {count} [{name}] from your trash?")
+                def check(a: Action, have=len(matching)) -> IllegalAction | None:
+                    # Declaring is only possible with the exact number in the trash (CR 7-3-2-4).
+                    if a.kind == "yes" and have < count:
+                        return IllegalAction(f"Assembly needs exactly {count} cards from the trash; there are {have}", "CR 7-3-2-4")
+                    return None
+
+                choice = yield self.decide(tp, "assembly", [Action("yes"), Action("no")],
+                                           f"Assembly for {d.name}: place {count} [{name}] from your trash?", check)
                 if len(matching) < count:
                     self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=len(matching), need=count)
                 if choice.kind == "yes":
@@ -330,19 +329,40 @@ class SpecialDigivolutions:
             c.face_up = True
         return cost, placed
 
+    def _xros_problem(self, tp: int, names: tuple[str, ...], chosen: dict, a: Action) -> IllegalAction | None:
+        """Why this card can't be placed for the DigiXros being declared (CR 7-2), or None."""
+        if (a.card is None) == (a.target is None) or a.option is not None or a.targets:
+            return IllegalAction("choose 1 card from your hand or battle area", "CR 7-2-1")
+        card = next((c for c in self.players[tp].hand if c.uid == a.card), None) if a.card is not None else None
+        stack = self.find_stack(a.target) if a.target is not None else None
+        if a.card is not None and card is None or a.target is not None and (stack is None or stack.owner != tp or stack.area != "battle"):
+            return IllegalAction("DigiXros uses the named cards from your hand and/or battle area", "CR 7-2-1")
+        named = card or stack.top
+        if named.defn.name not in names:
+            return IllegalAction(f"{named.defn.name} is not named in the DigiXros requirements", "CR 7-2-1")
+        if named.defn.name in chosen:
+            return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
+        return None
+
     # ------------------------------------------------------- DUAL and ACE ----
     def _arts_digivolve(self, tp: int, card: Card):
         """CR 4-20-1: instead of trashing the used DUAL card, digivolve into it for free."""
-        options = [Action("decline")]
         field = self.stacks(tp) + ([self.players[tp].breeding] if self.players[tp].breeding else [])
-        for stack in field:
-            for i, req in enumerate(card.defn.requirements):
-                if self.requirement_problem(req, stack.top) is None:
-                    options.append(Action("choose", target=stack.sid, option=i))
-        if len(options) == 1:
+        candidates = [Action("decline")] + [Action("choose", target=stack.sid, option=i)
+                                            for stack in field for i in range(len(card.defn.requirements))]
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind != "choose":
+                return None
+            stack = self.find_stack(a.target) if a.target is not None else None
+            if stack is None or stack.owner != tp:
+                return IllegalAction("digivolve one of your own cards on the field", "CR 8-1-3-1")
+            return self._requirement_choice_problem(card, stack, a.option)
+
+        decision = self.decide(tp, "arts_digivolve", candidates, f"Arts Digivolve into {card.name}?", check)
+        if len(decision.actions) == 1:
             return False
-        self._arts_card = card
-        pick = yield Decision(tp, "arts_digivolve", options, f"Arts Digivolve into {card.name}?")
+        pick = yield decision
         if pick.kind != "choose":
             return False
         stack = self.find_stack(pick.target)
@@ -356,16 +376,39 @@ class SpecialDigivolutions:
         yield from self._resolve()
         return True
 
-    def _blast_options(self, player: int) -> list[Action]:
-        out = []
-        for card in self.players[player].hand:
-            if not card.defn.blast:
-                continue
-            for stack in self.stacks(player):
-                for i, req in enumerate(card.defn.requirements):
-                    if self.requirement_problem(req, stack.top) is None:
-                        out.append(Action("blast", card.uid, stack.sid, i))
-        return out
+    def _requirement_choice_problem(self, card: Card, stack: Stack, option: int | None) -> IllegalAction | None:
+        """Digivolving ``stack`` into ``card`` with its requirement ``option`` (CR 8-1-3-1, CR 2-3-5).
+
+        Without an index, the problem of the first requirement when none is met."""
+        reqs = card.defn.requirements
+        if option is None:
+            problems = [self.requirement_problem(r, stack.top) for r in reqs]
+            if not problems:
+                return IllegalAction(f"{card.name} has no digivolution requirement", "CR 8-1-2-1")
+            if all(problems):
+                return problems[0]
+            return IllegalAction("choose 1 digivolution requirement of the revealed card", "CR 8-1-2-1")
+        if not 0 <= option < len(reqs):
+            return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
+        return self.requirement_problem(reqs[option], stack.top)
+
+    def _blast_candidates(self, player: int) -> list[Action]:
+        return [Action("blast", card.uid, stack.sid, i) for card in self.players[player].hand if card.defn.blast
+                for stack in self.stacks(player) for i in range(len(card.defn.requirements))]
+
+    def blast_problem(self, player: int, a: Action) -> IllegalAction | None:
+        """Why <Blast Digivolve> can't digivolve ``a.target`` into the ACE card ``a.card`` now (CR 16-26-1)."""
+        card = next((c for c in self.players[player].hand if c.uid == a.card), None)
+        if card is None:
+            return IllegalAction("<Blast Digivolve> digivolves into a card in your hand", "CR 16-26-1")
+        if not card.defn.blast:
+            return IllegalAction(f"{card.name} has no <Blast Digivolve>", "CR 16-26-1")
+        stack = self.find_stack(a.target) if a.target is not None else None
+        if stack is None or stack.owner != player:
+            return IllegalAction("digivolve one of your own cards on the field", "CR 8-1-3-1")
+        if stack.area != "battle":
+            return IllegalAction("<Blast Digivolve> digivolves a Digimon in the battle area", "CR 16-26-4")
+        return self._requirement_choice_problem(card, stack, a.option)
 
     def _blast(self, player: int, a: Action):
         """CR 16-26-1: at counter timing, digivolve into the ACE card from the hand for free."""

@@ -59,10 +59,19 @@ class Event:
 
 @dataclass
 class Decision:
+    """Who must choose now, and from what.
+
+    ``check`` is the predicate that built ``actions`` (each candidate it allows is offered);
+    the same predicate explains why an action this decision doesn't offer is refused, so
+    one rule decides both (``DecisionLoop.decide`` builds such a decision).
+    """
+
     player: int
     kind: str
     actions: list[Action]
     prompt: str = ""
+    check: object = field(default=None, repr=False, compare=False)  # Action -> IllegalAction | None
+    covers: frozenset = field(default=frozenset(), repr=False, compare=False)  # the action kinds ``check`` decides
 
 
 _uids = itertools.count(1)
@@ -195,6 +204,13 @@ class DecisionLoop:
     @property
     def is_over(self) -> bool:
         return self.winner is not None or self.over_reason is not None
+
+    @staticmethod
+    def decide(player: int, kind: str, candidates, prompt: str, check) -> Decision:
+        """A decision offering exactly the candidates ``check`` allows; ``check`` also explains every refusal."""
+        candidates = list(candidates)
+        return Decision(player, kind, [a for a in candidates if check(a) is None], prompt, check,
+                        frozenset(a.kind for a in candidates))
 
     def legal_actions(self) -> list[Action]:
         return [] if self.decision is None else list(self.decision.actions)

@@ -19,7 +19,7 @@ Where 001 can be read two ways the engine takes one reading and says so:
 from __future__ import annotations
 
 from .official import Game
-from .state import Action, Decision, IllegalAction, Stack
+from .state import Action, IllegalAction, Stack
 
 NORMAL_ATTACKS = 3
 EXTRA_ATTACKS = 1
@@ -29,6 +29,8 @@ TAMER_MOVE_COST = 2
 
 class TamerTacticsGame(Game):
     ruleset = "tamer_tactics"
+    MAIN_KINDS = Game.MAIN_KINDS + ("protect",)  # TT §4.2.2: protection is declared in the main phase
+    DECISION_REFS = {**Game.DECISION_REFS, "search_tamer": "TT §2.0.3", "group": "TT §2.4.1", "keep_tamer": "TT §2.1.1"}
 
     def __init__(self, config: dict):
         self.tt_security_attacks: set[tuple[int, int]] = set()  # (turn, group)
@@ -117,8 +119,18 @@ class TamerTacticsGame(Game):
             return None
         if len(firsts) == 1:
             return next(iter(firsts.values()))
-        options = [Action("choose", c.uid) for c in firsts.values()]
-        pick = yield Decision(p, "search_tamer", options, f"{prompt}: {', '.join(firsts)}")
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind != "choose":
+                return None
+            card = next((c for c in self.players[p].eggs if c.uid == a.card), None)
+            if card is None or card.defn.category != "tamer" or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction("choose a Tamer from your Tamer+Digi-Egg pile", "TT §2.0.3")
+            if firsts[card.defn.name] is not card:
+                return IllegalAction(f"copies of {card.name} are the same choice", "TT §2.0.3")
+            return None
+
+        pick = yield self.decide(p, "search_tamer", [Action("choose", c.uid) for c in self.players[p].eggs],
+                                 f"{prompt}: {', '.join(firsts)}", check)
         return next(c for c in firsts.values() if c.uid == pick.card)
 
     # ---------------------------------------------------------- breeding ----
@@ -170,8 +182,12 @@ class TamerTacticsGame(Game):
         if len(tamers) == 1:
             chosen = tamers[0]
         else:
-            options = [Action("choose", target=t.sid) for t in tamers]
-            pick = yield Decision(stack.owner, "group", options, f"{stack!r} joins which Tamer's group?")
+            def problem(t: Stack | None) -> IllegalAction | None:
+                if t is None or t.owner != stack.owner or t.area != "battle" or t.top.defn.category != "tamer":
+                    return IllegalAction("a Digimon joins the group of 1 of your Tamers in the battle area", ref)
+                return None
+
+            pick = yield self._pick(stack.owner, "group", f"{stack!r} joins which Tamer's group?", problem, optional=False)
             chosen = self.find_stack(pick.target)
         stack.group = chosen.sid
         self.emit("joins_group", ref, stack.owner, card=repr(stack), tamer=repr(chosen))
@@ -272,31 +288,26 @@ class TamerTacticsGame(Game):
     # ---------------------------------------------------------- effect reach ----
     def _choose_targets(self, controller, who, step, source=None):
         stacks = super()._choose_targets(controller, who, step, source)
-        if stacks is None:
-            return None
-        if who in ("opponent", "all_opponent"):
-            stacks = [s for s in stacks if not self.is_protected(s)]  # TT §4.2.4
-        if who == "opponent_tamer" and len(self.tamers(1 - controller)) <= 1 and stacks:
-            self.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(stacks[0]))
-            stacks = []  # TT §2.1.1: the last Tamer can't be chosen by the opponent's removal
-        if who in ("own", "all_own") and source is not None and source.owner == controller:
-            group = self.group_of(source)
-            stacks = [s for s in stacks if s.group == group]  # TT §3.1, §3.3
+        if who == "opponent_tamer" and not stacks and len(self.tamers(1 - controller)) == 1:
+            self.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(self.tamers(1 - controller)[0]))
         return stacks
+
+    def effect_target_problem(self, controller, who, step, source, stack):
+        err = super().effect_target_problem(controller, who, step, source, stack)
+        if err:
+            return err
+        if who in ("opponent", "all_opponent") and self.is_protected(stack):
+            return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.2.4")
+        if who == "opponent_tamer" and len(self.tamers(1 - controller)) <= 1:
+            # TT §2.1.1: the last Tamer can't be chosen by the opponent's removal.
+            return IllegalAction(f"{stack!r} is the opponent's last Tamer", "TT §2.1.1")
+        if who in ("own", "all_own") and source is not None and source.owner == controller and stack.group != self.group_of(source):
+            return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §3.1")  # TT §3.1, §3.3
+        return None
 
     def _refusal(self, d, a):
         if a.kind == "protect" and d is not None and d.kind != "main":
             return IllegalAction("protection is declared in your main phase, after the card's effects have resolved", "TT §4.2.2")
-        if d is not None and a.kind == "choose" and d.kind == "target":
-            stack = self.find_stack(a.target) if a.target is not None else None
-            if stack is not None and stack.owner != d.player and self.is_protected(stack):
-                return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.2.4")
-            if stack is not None and stack.owner == d.player and stack.group is not None:
-                return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §3.1")
-        if d is not None and a.kind == "decoy" and d.kind == "would_be_deleted":
-            decoy = self.find_stack(a.card)
-            if decoy is not None and self.keyword(decoy, "decoy"):
-                return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7")
         return super()._refusal(d, a)
 
     def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
@@ -304,25 +315,35 @@ class TamerTacticsGame(Game):
         if who != "all_opponent_tamers" or not stacks or len(stacks) < len(self.tamers(1 - controller)):
             return stacks
         victim = 1 - controller
-        options = [Action("choose", target=s.sid) for s in stacks]
-        pick = yield Decision(victim, "keep_tamer", options, "choose the Tamer that stays (TT §2.1.1)")
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s not in stacks:
+                return IllegalAction("choose 1 of your Tamers the effect would affect", "TT §2.1.1")
+            return None
+
+        pick = yield self._pick(victim, "keep_tamer", "choose the Tamer that stays (TT §2.1.1)", problem, optional=False)
         kept = self.find_stack(pick.target)
         self.emit("last_tamer_kept", "TT §2.1.1", victim, card=repr(kept))
         return [s for s in stacks if s is not kept]
 
-    def _decoy_allowed(self, decoy: Stack, protected: Stack) -> bool:
-        return decoy.group is not None and decoy.group == protected.group  # TT §3.7
+    def _decoy_problem(self, decoy: Stack, protected: Stack):
+        if decoy.group is None or decoy.group != protected.group:
+            return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7")
+        return None
 
     # -------------------------------------------------------------- attacks ----
-    def _check_attack(self, tp, a):
-        err = super()._check_attack(tp, a)
+    def attack_problem(self, tp, attacker, target_sid, via="normal"):
+        """The official predicate, then this format's limits (TT §4.1): one security attack per
+        group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
+        err = super().attack_problem(tp, attacker, target_sid, via)
         if err:
             return err
-        attacker = self.find_stack(a.card)
-        if a.target == -1:
+        if target_sid == -1:
             return self._security_attack_problem(attacker)
-        if self.tt_non_security.get((self.turn, tp), 0) >= NORMAL_ATTACKS:
-            return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §4.1.4.1")
+        if via == "normal":
+            if self.tt_non_security.get((self.turn, tp), 0) >= NORMAL_ATTACKS:
+                return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §4.1.4.1")
+        elif (self.turn, tp) in self.tt_extra_used:
+            return IllegalAction("the 1 extra attack from keywords was already used this turn", "TT §4.1.4.2")
         return None
 
     def _security_attack_problem(self, attacker: Stack):
@@ -332,29 +353,22 @@ class TamerTacticsGame(Game):
             return IllegalAction("this group has already attacked security this turn", "TT §4.1.1")
         return None
 
-    def _check_target(self, tp, target_sid, allow_unsuspended: bool, attacker=None):
-        if target_sid == -1:
-            return None
-        target = self.find_stack(target_sid)
-        if target is not None and target.top.defn.category == "tamer":
-            if attacker is None or not self.keyword(attacker, "may_attack_tamers"):
+    def _may_attack_unsuspended(self, attacker, via):
+        return True  # TT §4.1.2: any opponent's Digimon, suspended or not
+
+    def _target_problem(self, tp, attacker, target_sid, via):
+        target = self.find_stack(target_sid) if target_sid not in (None, -1) else None
+        if target is not None and target.owner != tp and target.area == "battle" and target.top.defn.category == "tamer":
+            if not self.keyword(attacker, "may_attack_tamers"):
                 return IllegalAction("a Tamer can be attacked only when a card's effect allows it", "TT §4.1.3")
             if len(self.tamers(target.owner)) <= 1:
                 return IllegalAction("the opponent's last Tamer can never be attacked", "TT §2.1.1")
-        err = super()._check_target(tp, target_sid, allow_unsuspended=True, attacker=attacker)  # TT §4.1.2: suspended or not
+        err = super()._target_problem(tp, attacker, target_sid, via)
         if err:
             return err
-        if self.is_protected(target):
+        if target is not None and self.is_protected(target):
             return IllegalAction("the protected card of the turn can't be attacked", "TT §4.2.4")
         return None
-
-    def _attack_targets(self, tp: int, attacker: Stack, via: str) -> list[int]:
-        targets = [] if via == "vortex" else [-1]
-        if targets and self._security_attack_problem(attacker):
-            targets = []
-        if (self.turn, tp) not in self.tt_extra_used:  # TT §4.1.4.2: one extra attack a turn, on Digimon
-            targets += [s.sid for s in self.stacks(1 - tp) if s.top.defn.category == "digimon" and not self.is_protected(s)]
-        return targets
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
         if target_sid == -1:
@@ -369,15 +383,20 @@ class TamerTacticsGame(Game):
             self.emit("extra_attack_used", "TT §4.1.4.2", tp, via=via)
         yield from super()._declare_attack(tp, attacker, target_sid, via)
 
-    def blockers(self, defender: int) -> list[Stack]:
-        blockers = super().blockers(defender)
-        # TT §4.2.4: forced redirection (<Collision>) can't touch the protected card.
-        if self._collision_active(defender):
-            blockers = [s for s in blockers if not self.is_protected(s)]
-        return blockers
+    def block_problem(self, blocker):
+        err = super().block_problem(blocker)
+        if err:
+            return err
+        if self.is_protected(blocker) and self._collision_active(blocker.owner):
+            # TT §4.2.4: forced target redirection such as <Collision> can't touch the protected card.
+            return IllegalAction(f"{blocker!r} is the protected card of the turn; <Collision> can't redirect the attack to it", "TT §4.2.4")
+        return None
 
-    def _raid_candidates(self, stacks: list[Stack]) -> list[Stack]:
-        return [s for s in stacks if not self.is_protected(s)]
+    def _redirect_problem(self, stack: Stack):
+        if self.is_protected(stack):
+            # TT §4.2.4: forced target redirection such as <Raid> can't touch the protected card.
+            return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.2.4")
+        return None
 
     # --------------------------------------------------------- protection ----
     def _main_actions(self, tp: int) -> list[Action]:
