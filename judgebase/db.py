@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from . import refs
-from .notices import prevails, version_label
+from .i18n import prevails, version_label
 from .refs import Ref
 from .suggest import nearest_refs
 

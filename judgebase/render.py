@@ -7,6 +7,8 @@ import textwrap
 
 import click
 
+from .i18n import checked_line, has, history_kind, t, tn, ui_lang
+from .refs import CR_VERSION
 from .textclean import plain
 
 
@@ -27,36 +29,40 @@ def _wrap(text: str, indent: str = "") -> str:
     return "\n\n".join(out)
 
 
-def _badge(proven) -> str:
+def _badge(proven, lang: str = "en") -> str:
     if proven is True:
-        return click.style("proven", fg="green")
+        return click.style(t("status.proven", lang), fg="green")
     if proven is False:
-        return click.style("FAILING", fg="red", bold=True)
-    return click.style("unproven", fg="yellow")
+        return click.style(t("status.FAILING", lang), fg="red", bold=True)
+    return click.style(t("status.unproven", lang), fg="yellow")
 
 
-def search_results(query: str, results) -> str:
+def search_results(query: str, results, lang: str = "en") -> str:
+    """The results as a judge reads them; labels in ``lang`` (the language of the answers)."""
+    lang = ui_lang(lang)
     if not results:
-        return f'No results for "{query}". Try fewer words, another language, or a clause number such as 6-1-4.'
+        return t("cli.no_results", lang, query=query)
     lines = []
     for i, r in enumerate(results, 1):
-        tag = r.kind if r.kind != "ruling" else f"ruling · {_badge(r.proven)}"
+        kind = t(f"kind.{r.kind}", lang)
+        tag = kind if r.kind != "ruling" else f"{kind} · {_badge(r.proven, lang)}"
         head = f"{i:>2}. {click.style(r.ref, bold=True)}  {r.title}"
         if r.notice and r.match == "near":  # the number asked for doesn't exist: say so above its neighbours
             lines.append(click.style(r.notice, fg="yellow"))
-        lines.append(f"{head}  [{tag} · {r.ruleset}]")
+        lines.append(f"{head}  [{tag} · {t('ruleset.' + r.ruleset, lang)}]")
         if r.notice and r.match != "near":
             lines.append(click.style(f"     {r.notice}", fg="yellow"))
         if r.snippet:
             lines.append(textwrap.fill(r.snippet, _width(), initial_indent="     ", subsequent_indent="     "))
         if r.kind == "ruling" and r.cites:
-            lines.append("     cites: " + ", ".join(r.cites))
-    lang = results[0].lang
-    lines.append(click.style(f"\n{len(results)} result(s) · language {lang} · `judgebase clause REF` for a whole clause", dim=True))
+            lines.append("     " + t("cli.cites", lang, refs=", ".join(r.cites)))
+    lines.append("\n" + click.style(tn("cli.results", len(results), lang, lang=results[0].lang), dim=True))
     return "\n".join(lines)
 
 
-def clause_page(db, data: dict) -> str:
+def clause_page(db, data: dict, lang: str | None = None) -> str:
+    """One clause for the terminal; the labels in ``lang`` (the asked language), the text in the best one there is."""
+    lang = ui_lang(lang or data["lang"])
     out = []
     if data.get("asked"):
         out.append(click.style(data["asked"]["notice"], fg="yellow"))
@@ -77,101 +83,104 @@ def clause_page(db, data: dict) -> str:
     out.append(_wrap(data["text"]))
     if data["children"]:
         out.append("")
-        out.append(click.style("Sub-clauses", bold=True))
+        out.append(click.style(t("label.subclauses", lang), bold=True))
         for child in data["children"]:
             out.append(f"  {child}  {data['children_titles'].get(child) or ''}")
     if data["rulings"]:
         out.append("")
-        out.append(click.style("Rulings citing it", bold=True))
+        out.append(click.style(t("label.rulings_citing", lang), bold=True))
         for rid in data["rulings"]:
             r = db.ruling(rid, data["lang"])
-            out.append(f"  {rid}  [{_badge(r['proven'])}]")
+            out.append(f"  {rid}  [{_badge(r['proven'], lang)}]")
             out.append(textwrap.fill(r["question"], _width(), initial_indent="    ", subsequent_indent="    "))
     for conflict in data["conflicts"]:
         out.append("")
-        out.append(click.style(f"Recorded conflict: {conflict['id']} ({conflict['type']})", fg="yellow", bold=True))
+        kind = t(f"conflict.{conflict['type']}", lang) if has(f"conflict.{conflict['type']}") else conflict["type"]
+        out.append(click.style(f"{t('label.conflict', lang, id=conflict['id'])} ({kind})", fg="yellow", bold=True))
         resolution = conflict["resolution"].get(data["lang"]) or conflict["resolution"].get("en", "")
         out.append(_wrap(resolution, "  "))
         if conflict["seed_text"]:
-            out.append(_wrap(f"Seed ({', '.join(conflict['sources'])}): “{conflict['seed_text']}”", "  "))
+            out.append(_wrap(t("cli.seed", lang, sources=", ".join(conflict["sources"]), text=conflict["seed_text"]), "  "))
     if data.get("history"):
-        from .notices import HISTORY_KINDS
-
-        kinds = HISTORY_KINDS.get(data["lang"], HISTORY_KINDS["en"])
         out.append("")
-        out.append(click.style("Update history (official)", bold=True))
+        out.append(click.style(t("label.history", lang), bold=True))
         for h in data["history"]:
-            shown = "" if h["number"] == data["ref"].removeprefix("CR ") else f" as {h['number']}"
-            into = f" into {h['into']}" if h.get("into") else ""
-            out.append(f"  Ver. {h['version']} ({h['date']}): {kinds.get(h['kind'], h['kind'])}{shown}{into}")
+            line = t("cli.history_line", lang, version=h["version"], date=h["date"], kind=history_kind(h["kind"], lang))
+            if h["number"] != data["ref"].removeprefix("CR "):
+                line += " " + t("label.history.as", lang, number=h["number"])
+            if h.get("into"):
+                line += " " + t("label.history.into", lang, number=h["into"])
+            out.append("  " + line)
     out.append("")
-    kind = data["kind"]
-    others = [lang for lang in data["langs"] if lang != data["lang"]]
-    meta = [f"Text ({data['lang']}): {kind}", f"source: {data['source']}"]
+    others = [other for other in data["langs"] if other != data["lang"]]
+    meta = [t("cli.text_kind", lang, lang=data["lang"], kind=t(f"textkind.{data['kind']}", lang)),
+            t("cli.source", lang, source=data["source"])]
     if data.get("version_label"):
-        meta.append(f"numbered and worded by {data['version_label']}")
+        meta.append(t("cli.numbered_by", lang, label=data["version_label"]))
     if data.get("notice"):
-        meta.append(data["notice"])
+        meta.append(t("notice.japanese_prevails", lang) if data["ruleset"] == "official" else data["notice"])
     if data.get("checked"):
-        meta.append(f"checked against: {data['checked']}")
+        meta.append(t("cli.checked", lang, what=checked_line(data["checked"], lang)))
     if data.get("note"):
-        meta.append(f"note: {data['note']}")
+        meta.append(t("cli.note", lang, note=data["note"]) if lang != "en" else f"note: {data['note']}")
     if others:
-        meta.append("also in: " + ", ".join(others) + f"  (judgebase clause '{data['ref']}' --lang {others[0]})")
+        meta.append(t("cli.also_in", lang, langs=", ".join(others), ref=data["ref"], first=others[0]))
     out.extend(click.style(textwrap.fill(m, _width(), subsequent_indent="  "), dim=True) for m in meta)
     return "\n".join(out)
 
 
-def ruling_page(db, data: dict) -> str:
-    out = [click.style(data["id"], bold=True) + f"  [{_badge(data['proven'])} · {data['ruleset']}]", ""]
-    out.append(click.style("Q: ", bold=True) + data["question"])
+def ruling_page(db, data: dict, lang: str | None = None) -> str:
+    """One ruling for the terminal; the labels in ``lang`` (the asked language)."""
+    lang = ui_lang(lang or data["lang"])
+    out = [click.style(data["id"], bold=True)
+           + f"  [{_badge(data['proven'], lang)} · {t('ruleset.' + data['ruleset'], lang)}]", ""]
+    out.append(click.style(t("cli.question", lang), bold=True) + data["question"])
     out.append("")
-    out.append(_wrap("A: " + data["answer"]))
+    out.append(_wrap(t("cli.answer", lang) + data["answer"]))
     out.append("")
-    out.append(click.style("Cites", bold=True))
+    out.append(click.style(t("label.cites", lang), bold=True))
     for ref in data["cites"]:
         title = db._title(ref, data["lang"]) or ""
         out.append(f"  {ref}  {title}")
     src = data["source"]
     where = f"{src['file'] or src['document']} · {src['item']}"
     if src["qa"]:
-        where += " · Rule Q&A " + ", ".join(src["qa"])
+        where += " · " + t("label.rule_qa", lang, numbers=", ".join(src["qa"]))
     out.append("")
-    out.append(click.style(f"Source: {where}", dim=True))
-    out.append(click.style(f"Text ({data['lang']}): {data['kind']}; also in: {', '.join(l for l in data['langs'] if l != data['lang'])}", dim=True))
+    out.append(click.style(t("cli.source_line", lang, where=where), dim=True))
+    out.append(click.style(t("cli.ruling_text", lang, lang=data["lang"], kind=t(f"textkind.{data['kind']}", lang),
+                             langs=", ".join(other for other in data["langs"] if other != data["lang"])), dim=True))
     if data["proven"] is None:
-        out.append(click.style(f"Unproven: {data['unproven_reason']}", dim=True))
+        out.append(click.style(t("label.unproven", lang, reason=data["unproven_reason"]), dim=True))
     else:
-        out.append(click.style(f"Scenario: {data['scenario']}", dim=True))
+        out.append(click.style(t("cli.scenario", lang, file=data["scenario"]), dim=True))
     return "\n".join(out)
 
 
-def build_summary(report) -> str:
-    lines = [f"Built {report.db_path} in {report.seconds:.1f} s from {report.files} source files."]
+def build_summary(report, lang: str = "en") -> str:
+    lang = ui_lang(lang)
+    lines = [t("cli.build.built", lang, path=report.db_path, seconds=report.seconds, files=report.files)]
     rulesets = sorted({rs for rs, _ in report.clauses})
+    clauses, rulings = t("cli.build.clauses", lang), t("cli.build.rulings", lang)
+    width = max(len(clauses), len(rulings))
     for rs in rulesets:
-        per_lang = ", ".join(f"{lang} {n}" for (r, lang), n in sorted(report.clauses.items()) if r == rs)
-        lines.append(f"  clauses  {rs:<14} {per_lang}")
+        per_lang = ", ".join(f"{code} {n}" for (r, code), n in sorted(report.clauses.items()) if r == rs)
+        lines.append(f"  {clauses:<{width}} {rs:<14} {per_lang}")
     for rs, n in sorted(report.rulings.items()):
-        lines.append(f"  rulings  {rs:<14} {n}")
-    lines.append(
-        f"  keywords {report.keywords}, glossary terms {report.glossary}, conflicts {report.conflicts}, "
-        f"notes {report.notes}, search documents {report.documents}"
-    )
-    lines.append(f"  scenarios run: {report.scenarios}, failing: {len(report.failing)}")
+        lines.append(f"  {rulings:<{width}} {rs:<14} {n}")
+    lines.append("  " + t("cli.build.counts", lang, keywords=report.keywords, glossary=report.glossary,
+                          conflicts=report.conflicts, notes=report.notes, documents=report.documents))
+    lines.append("  " + t("cli.build.scenarios", lang, n=report.scenarios, failing=len(report.failing)))
     for f in report.failing[:10]:
         lines.append(f"    {f}")
     if report.cr_missing is not None:
-        lines.append(f"  CR Ver. 4.2 clauses: {report.cr_total - len(report.cr_missing)} of {report.cr_total}, "
-                     f"missing: {len(report.cr_missing)}" + (f" ({', '.join(report.cr_missing[:10])}…)" if report.cr_missing else ""))
-    lines.append(f"  missing translations: {len(report.warnings)}")
-    for w in report.warnings[:20]:
-        lines.append(f"    {w}")
-    if len(report.warnings) > 20:
-        lines.append(f"    … {len(report.warnings) - 20} more")
-    lines.append(f"  unresolved references in texts: {len(report.unresolved)}")
-    for u in report.unresolved[:20]:
-        lines.append(f"    {u}")
-    if len(report.unresolved) > 20:
-        lines.append(f"    … {len(report.unresolved) - 20} more")
+        missing = str(len(report.cr_missing)) + (f" ({', '.join(report.cr_missing[:10])}…)" if report.cr_missing else "")
+        lines.append("  " + t("cli.build.cr", lang, version=CR_VERSION, have=report.cr_total - len(report.cr_missing),
+                              total=report.cr_total, missing=missing))
+    for key, items in (("cli.build.missing", report.warnings), ("cli.build.unresolved", report.unresolved)):
+        lines.append("  " + t(key, lang, n=len(items)))
+        for item in items[:20]:
+            lines.append(f"    {item}")
+        if len(items) > 20:
+            lines.append("    " + t("cli.build.more", lang, n=len(items) - 20))
     return "\n".join(lines)

@@ -19,7 +19,7 @@ import sqlite_utils
 
 from . import refs
 from .corpus.model import Corpus
-from .engine.narrate import describe
+from .engine.narrate import describe_all
 from .layout import SCHEMA_VERSION
 
 
@@ -235,7 +235,8 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
                 "description": run.description,
                 "cites": json.dumps(run.cites),
                 "events": len(run.log),
-                "log": json.dumps([[describe(e), e.ref] for e in run.log], ensure_ascii=False),
+                # each event as the judge's sentence in es, en and de, with the clause that caused it
+                "log": json.dumps([[describe_all(e), e.ref] for e in run.log], ensure_ascii=False),
                 "ran_at": ran_at,
             }
             for run in runs

@@ -19,6 +19,13 @@ def _no_default_database_in_home(tmp_path_factory, monkeypatch):
         monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
 
 
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch):
+    """The command line speaks the user's language ($JUDGEBASE_LANG, the locale): tests read English
+    unless they ask for another (tests/test_i18n.py)."""
+    monkeypatch.setenv("JUDGEBASE_LANG", "en")
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     from judgebase.build import build

@@ -122,8 +122,12 @@ def test_server_switch_language_on_a_clause_page(server, page):
     assert page.is_visible("section[data-lang=en]") and not page.is_visible("section[data-lang=de]")
     page.click(".other-langs a[data-set-lang=de]")
     assert page.is_visible("section[data-lang=de]") and not page.is_visible("section[data-lang=en]")
+    page.wait_for_load_state()
     page.goto(server + "/clause/CR-8-2-2-1-1")  # the choice is remembered (cookie)
     assert page.is_visible("section[data-lang=de]")
+    main = page.inner_text("main")  # every word of the page, not only the clause text
+    assert "Entscheidungen, die sie zitieren" in main and "Rulings citing it" not in main
+    assert page.inner_text("form.search button") == "Suchen"
 
 
 def test_server_ruling_shows_its_proof(server, page):
@@ -134,6 +138,14 @@ def test_server_ruling_shows_its_proof(server, page):
 
 
 # ------------------------------------------------------------------ static ----
+def test_static_export_answers_a_spanish_question_in_spanish(static_site, page):
+    page.goto((static_site / "index.html").as_uri())
+    search(page, "bloquear con el digimon atacado")
+    page.wait_for_selector(".result")
+    assert page.inner_text("form.search button") == "Buscar"
+    assert "resolución" in page.inner_text("#results") and "probada" in page.inner_text("#results")
+
+
 def test_static_export_search_jump_and_links_from_disk(static_site, page):
     index = (static_site / "index.html").as_uri()
     page.goto(index + "?lang=es")
@@ -154,7 +166,11 @@ def test_static_export_language_switch_and_ruling(static_site, page):
     page.goto((static_site / "clause" / "CR-8-2-2-1-1.html").as_uri())
     page.click(".other-langs a[data-set-lang=de]")
     assert page.is_visible("section[data-lang=de]") and not page.is_visible("section[data-lang=en]")
+    assert page.inner_text("form.search button") == "Suchen"  # the interface switches too, offline
     page.goto((static_site / "ruling" / "off-000-faq-01-block-own-target.html").as_uri())
-    assert page.inner_text("#proof-status") == "proven"
     assert page.is_visible("section[data-lang=de]")  # remembered across pages (localStorage)
+    assert page.inner_text("#proof-status") == "bewiesen"
+    log = page.inner_text("#event-log")
+    assert "Hauptphase" in log and "[CR 12-1-7-1]" in log and "main phase" not in log
+    assert page.title().startswith("off-000-faq-01-block-own-target")
     shot(page, "static-ruling")

@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "judgebase"
 
 # Lowest first. A module belongs to the first entry that matches its dotted name.
 LAYERS = [
-    ("base", ["refs", "textclean", "notices", "shipped", "yamlsrc", "suggest"]),
+    ("base", ["refs", "textclean", "i18n", "shipped", "yamlsrc", "suggest"]),
     ("engine", ["engine"]),
     ("decks", ["deck"]),
     ("scenarios", ["scenarios", "proofs", "conformance"]),

@@ -150,7 +150,7 @@ def test_every_result_says_its_ruleset(run_cli):
     rows = json.loads(run_cli("search", "protected card", "--json").output)
     assert rows and all(row["ruleset"] in ("official", "tamer_tactics", "legacy") for row in rows)
     text = run_cli("search", "protected card").output
-    assert "· tamer_tactics]" in text
+    assert "· Tamer Tactics]" in text
 
 
 def test_one_result_per_thing(searcher):

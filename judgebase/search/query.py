@@ -42,7 +42,21 @@ def named_rulesets(query: str) -> set[str]:
 
 
 class QueryError(ValueError):
-    """A query that can't be searched (empty after cleaning); the message says why."""
+    """A query that can't be searched (empty after cleaning); the message says why.
+
+    ``key`` and ``fields`` name the same message in the catalogue (:mod:`judgebase.i18n`),
+    so an interface can say it in its own language.
+    """
+
+    def __init__(self, message: str, key: str | None = None, **fields):
+        super().__init__(message)
+        self.key = key
+        self.fields = fields
+
+    def say(self, lang: str) -> str:
+        from ..i18n import t
+
+        return t(self.key, lang, **self.fields) if self.key else str(self)
 
 
 @dataclass

@@ -144,7 +144,8 @@ class Searcher:
         if version and version != CR_VERSION:
             parsed.refs, notices = self._from_version(version, parsed.refs, lang or "en")
         if not parsed.refs and not parsed.qa and not parsed.words:
-            raise QueryError("nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words")
+            raise QueryError("nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words",
+                             "search.nothing")
         lang = lang or self.detect_language(parsed.words)
         results: list[Result] = []
         seen: set[str] = set()
@@ -192,16 +193,25 @@ class Searcher:
                     for i, near in enumerate(nearest_refs(ref, self.db.refs, limit=3)):
                         result = self._clause_result(str(near), lang, 100.0, query_terms, match="near")
                         if result is not None and i == 0:
-                            result.notice = _no_such_clause(ref)
+                            result.notice = _no_such_clause(ref, lang)
                         add(result)
         return results[:limit]
 
-    def detect_language(self, words: list[str]) -> str:
-        """Guess the query's language from stop words, glossary words and index vocabulary."""
+    def query_language(self, query: str) -> str | None:
+        """The language a query is written in, or None when its words don't tell (a bare number, a name)."""
+        _, rest = split_version(query or "")
+        words = parse_query(rest).words
         if not words:
-            return "en"
+            return None
         if any(HANGUL.search(w) for w in words):
             return "ko"
+        scores = self._language_scores(words)
+        best = max(scores.values())
+        if best <= 0 or list(scores.values()).count(best) > 1:
+            return None
+        return next(lang for lang, score in scores.items() if score == best)
+
+    def _language_scores(self, words: list[str]) -> dict[str, float]:
         score = dict.fromkeys(LANGUAGES, 0.0)
         postings = self.ranker.postings
         for word in words:
@@ -214,6 +224,15 @@ class Searcher:
                 toks = terms(lang, word)
                 if toks and postings.df(f"body_{lang}", toks[0]):
                     score[lang] += 0.5
+        return score
+
+    def detect_language(self, words: list[str]) -> str:
+        """Guess the query's language from stop words, glossary words and index vocabulary."""
+        if not words:
+            return "en"
+        if any(HANGUL.search(w) for w in words):
+            return "ko"
+        score = self._language_scores(words)
         best = max(score.values())
         return next(lang for lang in ("en", "es", "de") if score[lang] == best)
 
@@ -262,10 +281,12 @@ class Searcher:
 
     def _from_version(self, version: str, found: list, lang: str):
         """Map CR numbers of an older version to today's clauses; say what each became."""
-        from ..notices import renumbered
+        from ..i18n import renumbered
 
         if version not in self.db.old_versions:
-            raise QueryError(f"no number map for CR Ver. {version} (known: {', '.join(self.db.old_versions) or 'none'})")
+            known = ", ".join(self.db.old_versions) or "none"
+            raise QueryError(f"no number map for CR Ver. {version} (known: {known})", "search.no_number_map",
+                             version=version, known=known)
         out, notices = [], {}
         for ref in found:
             old = self.db.old_number(version, ref.number) if ref.ruleset == "official" else None
@@ -315,9 +336,11 @@ def _damaged(db_path, why) -> str:
     return f"the search index of {db_path} can't be read ({why}); rebuild it with: judgebase build --db {db_path}"
 
 
-def _no_such_clause(ref) -> str:
+def _no_such_clause(ref, lang: str = "en") -> str:
     """What a judge reads above the neighbours of a number that doesn't exist."""
+    from ..i18n import has, t
+
     if ref.ruleset == "official":
-        return f"{ref} is not a clause number of CR Ver. {CR_VERSION}; nearest clauses:"
-    book = {"tamer_tactics": "Tamer Tactics", "legacy": "the legacy rules"}.get(ref.ruleset, ref.ruleset)
-    return f"{ref} is not a section of {book}; nearest sections:"
+        return t("notice.no_clause_number", lang, ref=ref, version=CR_VERSION)
+    book = t(f"notice.book.{ref.ruleset}", lang) if has(f"notice.book.{ref.ruleset}") else ref.ruleset
+    return t("notice.no_section", lang, ref=ref, book=book)

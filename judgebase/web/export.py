@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..db import Database
-from .app import SITE, render_page
+from .app import SITE, client_words, render_page
 from .pages import Links, Site
 
 #: Written into every export; only a folder holding it (or an empty or missing one) is replaced.
@@ -52,6 +52,9 @@ def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", prog
     counts = {"clauses": 0, "rulings": 0}
     try:
         shutil.copytree(SITE / "static", tmp / "static")
+        # The words app.js writes itself (result tags, badges), in every language: the switch works offline.
+        words = json.dumps(client_words(), ensure_ascii=False, separators=(",", ":"))
+        (tmp / "static" / "words.js").write_text(f"window.JB_WORDS = {words};\n", encoding="utf-8")
         (tmp / "clause").mkdir()
         (tmp / "ruling").mkdir()
         pages = {

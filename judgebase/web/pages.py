@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import refs
-from ..notices import HISTORY_KINDS, prevails, version_label
 from ..db import Database, NotFound, pick_lang
+from ..i18n import LANGS, checked_line, prevails, version_label
 from .markdown import render
 
-LANGS = ("es", "en", "de")
+#: Each language by its own name (the same on every page).
 LANG_NAMES = {"es": "Español", "en": "English", "de": "Deutsch", "ko": "한국어"}
+#: Ruleset keys in the order the filter lists them; their names are in the catalogue (``ruleset.<key>``).
 RULESET_NAMES = {"official": "Comprehensive Rules", "tamer_tactics": "Tamer Tactics", "legacy": "Legacy (Hyper Colosseum)"}
-KIND_NAMES = {"source": "source wording", "paraphrase": "paraphrase", "translation": "translation made here"}
 
 
 @dataclass
@@ -68,6 +68,19 @@ class Site:
             out[name.lower().rstrip(".")] = row["ref"]
         return out
 
+    @cached_property
+    def titles(self) -> dict[str, dict[str, str]]:
+        """Every clause's title in each language it has: ``{ref: {lang: title}}``."""
+        out: dict[str, dict[str, str]] = {}
+        for row in self.db.conn.execute("select ref, lang, title from clause_text"):
+            out.setdefault(row["ref"], {})[row["lang"]] = row["title"]
+        return out
+
+    def titles_of(self, ref: str) -> dict[str, str]:
+        """``ref``'s title in es, en and de (the nearest language there is where one is missing)."""
+        have = self.titles.get(ref) or {}
+        return {lang: have[pick_lang(have, lang)] for lang in LANGS} if have else {}
+
     def href(self, ref: str) -> str | None:
         return self.links.clause(ref) if ref in self.known_refs else None
 
@@ -78,6 +91,8 @@ class Site:
         site = Site(self.db, links)
         site.__dict__["known_refs"] = self.known_refs
         site.__dict__["keyword_refs"] = self.keyword_refs
+        if "titles" in self.__dict__:
+            site.__dict__["titles"] = self.titles
         return site
 
     # ----------------------------------------------------------------- pages ----
@@ -98,17 +113,17 @@ class Site:
                 "lang_name": LANG_NAMES.get(t["lang"], t["lang"]),
                 "title": t["title"],
                 "html": self.md(t["text"]),
-                "kind": KIND_NAMES.get(t["kind"], t["kind"]),
+                "kind": t["kind"],
                 "sources": json.loads(t["sources"]),
             }
         chain, parent = [], row["parent"]
         while parent:
             p = self.db.conn.execute("select ref, parent, title from clauses where ref = ?", (parent,)).fetchone()
-            chain.append({"ref": p["ref"], "title": p["title"], "url": self.links.clause(p["ref"])})
+            chain.append({"ref": p["ref"], "title": p["title"], "titles": self.titles_of(p["ref"]),
+                          "url": self.links.clause(p["ref"])})
             parent = p["parent"]
         children = [
-            {"ref": c, "title": self.db._title(c, "en"), "url": self.links.clause(c),
-             "titles": {l: self.db._title(c, l) for l in LANGS}}
+            {"ref": c, "title": self.db._title(c, "en"), "url": self.links.clause(c), "titles": self.titles_of(c)}
             for c in json.loads(row["children"])
         ]
         rulings = [self._ruling_summary(rid) for rid in self.db.rulings_citing(str(ref))]
@@ -122,6 +137,7 @@ class Site:
             "ruleset": row["ruleset"],
             "ruleset_name": RULESET_NAMES[row["ruleset"]],
             "title": row["title"],
+            "titles": {l: f"{ref} {title}" for l, title in self.titles_of(str(ref)).items()},
             "texts": texts,
             "breadcrumbs": list(reversed(chain)),
             "children": children,
@@ -130,9 +146,9 @@ class Site:
             "version": row["version"],
             "version_label": version_label(row["version"]) if row["ruleset"] == "official" else None,
             "notices": {l: prevails(l) for l in LANGS} if row["ruleset"] == "official" else {},
-            "history": [{**h, "kinds": {l: HISTORY_KINDS[l].get(h["kind"], h["kind"]) for l in LANGS}}
-                        for h in self.db.history(str(ref))],
+            "history": self.db.history(str(ref)),
             "checked": row["checked"],
+            "checked_texts": {l: checked_line(row["checked"], l) for l in LANGS} if row["checked"] else None,
             "note_html": self.md(row["note"]) if row["note"] else None,
             "conflicts": conflicts,
         }
@@ -151,7 +167,7 @@ class Site:
                 "lang_name": LANG_NAMES.get(t["lang"], t["lang"]),
                 "question": t["question"],
                 "answer_html": self.md(t["answer"]),
-                "kind": KIND_NAMES.get(t["kind"], t["kind"]),
+                "kind": t["kind"],
             }
         run = None
         if data["scenario"]:
@@ -161,13 +177,15 @@ class Site:
                     "passed": bool(r["passed"]),
                     "message": r["message"],
                     "description": r["description"],
-                    "log": [{"text": text, "ref": ref, "url": self.href(ref)} for text, ref in json.loads(r["log"] or "[]")],
+                    "log": [{"texts": _event_texts(text), "ref": ref, "url": self.href(ref)}
+                            for text, ref in json.loads(r["log"] or "[]")],
                 }
         return {
             **data,
             "texts": texts,
             "status": _status(None if data["proven"] is None else int(data["proven"])),
-            "cites": [{"ref": c, "title": self.db._title(c, "en"), "url": self.href(c)} for c in data["cites"]],
+            "cites": [{"ref": c, "title": self.db._title(c, "en"), "titles": self.titles_of(c), "url": self.href(c)}
+                      for c in data["cites"]],
             "run": run,
             "ruleset_name": RULESET_NAMES[data["ruleset"]],
         }
@@ -203,12 +221,14 @@ class Site:
             })
             if row["depth"] == 1:
                 chapter["title"] = row["title"]
+                chapter["titles"] = self.titles_of(row["ref"])
                 chapter["url"] = self.links.clause(row["ref"])
             chapter["total"] += 1
             if row["ref"] in proven:
                 chapter["proven"] += 1
             else:
-                chapter["gaps"].append({"ref": row["ref"], "title": row["title"], "url": self.links.clause(row["ref"])})
+                chapter["gaps"].append({"ref": row["ref"], "title": row["title"], "titles": self.titles_of(row["ref"]),
+                                        "url": self.links.clause(row["ref"])})
         out = list(chapters.values())
         for c in out:
             c["percent"] = round(100 * c["proven"] / c["total"]) if c["total"] else 0
@@ -232,6 +252,12 @@ class Site:
             docs.append({"k": "keyword", "r": kw["ref"], "s": "official", "u": kw["url"], "t": kw["names"], "b": kw["summaries"]})
         glossary = [sum((g["terms"][l] for l in g["terms"]), []) for g in self.glossary()]
         return {"docs": docs, "glossary": glossary}
+
+
+def _event_texts(text) -> dict[str, str]:
+    """One stored event line per language, without its trailing ``  [REF]`` (the page links the clause)."""
+    texts = text if isinstance(text, dict) else {"en": text}
+    return {lang: line.rsplit("  [", 1)[0] for lang, line in texts.items()}
 
 
 def _status(proven) -> str:

@@ -17,8 +17,9 @@ from datasette.utils.asgi import Response
 
 from .. import refs
 from ..db import Database, NotFound
+from ..i18n import LANGS, from_accept_language, t
 from .app import render_page
-from .pages import LANGS, Links, Site
+from .pages import Links, Site
 
 #: Longest value one SQL statement may produce (a clause text is a few KB): bounds
 #: ``select randomblob(400000000)`` and friends before they reach memory.
@@ -86,16 +87,34 @@ def _opened(datasette) -> _Opened | None:
     return opened
 
 
-def _lang(request) -> str:
-    lang = request.args.get("lang") or request.cookies.get("jb_lang") or "en"
-    return lang if lang in LANGS else "en"
+def _chosen(request) -> str | None:
+    """The language the judge picked: ``?lang=`` now, or the switch remembered in the ``jb_lang`` cookie."""
+    for lang in (request.args.get("lang"), request.cookies.get("jb_lang")):
+        if lang in LANGS:
+            return lang
+    return None
+
+
+def _lang(request, query_lang: str | None = None) -> str:
+    """The page's language, in this order: the judge's switch (``?lang=``, remembered in the
+    ``jb_lang`` cookie), the language the query is written in (search only), the browser's
+    ``Accept-Language``, English."""
+    return (_chosen(request) or (query_lang if query_lang in LANGS else None)
+            or from_accept_language(request.headers.get("accept-language")) or "en")
 
 
 def _html(body: str, request, status: int = 200) -> Response:
-    response = Response.html(body, status=status)
+    # The same URL answers in another language for another cookie or browser: caches must know.
+    response = Response.html(body, status=status, headers={"Vary": "Cookie, Accept-Language"})
     if request.args.get("lang") in LANGS:
         response.set_cookie("jb_lang", request.args["lang"], max_age=31536000, samesite="lax")
     return response
+
+
+def _keep_lang(request) -> str:
+    """``?lang=xx`` for a redirect when the judge asked for it in this request (else the page decides again)."""
+    lang = request.args.get("lang")
+    return f"?lang={lang}" if lang in LANGS else ""
 
 
 async def home(request, datasette):
@@ -106,8 +125,17 @@ async def search(request, datasette):
     site, searcher = _site(datasette)
     if site is None:
         return Response.text("judgebase: no database named judgebase is being served", status=500)
-    lang = _lang(request)
     query = (request.args.get("q") or "").strip()
+    chosen = _chosen(request)
+    query_lang = None
+    if query and chosen is None:
+        from ..search.searcher import IndexDamaged
+
+        try:
+            query_lang = await asyncio.to_thread(searcher.query_language, query)
+        except IndexDamaged:
+            query_lang = None
+    lang = _lang(request, query_lang)
     ruleset = request.args.get("ruleset") or None
     if ruleset not in (None, "official", "tamer_tactics", "legacy"):
         ruleset = None
@@ -120,15 +148,19 @@ async def search(request, datasette):
         if ref is not None and version and version != refs.CR_VERSION and ref.ruleset == "official":
             old = site.db.old_number(version, ref.number)
             if old and old["new"]:  # an older version's number: today's clause, with a notice
-                return Response.redirect(f"{site.links.clause('CR ' + old['new'])}?lang={lang}&from={version}:{ref.number}")
+                keep = _keep_lang(request)
+                return Response.redirect(f"{site.links.clause('CR ' + old['new'])}{keep or '?'}{'&' if keep else ''}"
+                                         f"from={version}:{ref.number}")
         elif ref is not None and site.db.has_clause(ref):
-            return Response.redirect(f"{site.links.clause(str(ref))}?lang={lang}")
+            return Response.redirect(f"{site.links.clause(str(ref))}{_keep_lang(request)}")
         from ..search.searcher import QueryError
 
         try:  # off the event loop: one slow query must not stall every other page
-            found = await asyncio.to_thread(searcher.search, query, lang=lang, ruleset=ruleset, limit=20)
+            # Snippets in the judge's language, else in the query's own (Korean too), else the page's.
+            found = await asyncio.to_thread(searcher.search, query, lang=chosen or query_lang or lang, ruleset=ruleset,
+                                            limit=20)
         except QueryError as exc:
-            found, error = [], str(exc)
+            found, error = [], exc.say(lang)
         for r in found:
             results.append({
                 "ref": r.ref, "kind": r.kind, "ruleset": r.ruleset, "title": r.title, "snippet": r.snippet,
@@ -146,14 +178,14 @@ async def clause(request, datasette):
         data = site.clause(request.url_vars["slug"])
     except (NotFound, refs.RefError):
         body = render_page("jb_home.html", site.links, lang, query=request.url_vars["slug"], results=[], ruleset=None,
-                           error=f"No clause {request.url_vars['slug']} in the knowledge base.")
+                           error=t("web.no_clause", lang, ref=request.url_vars["slug"]))
         return _html(body, request, status=404)
     return _html(render_page("jb_clause.html", site.links, lang, c=data, asked=_asked(site, request, lang)), request)
 
 
 def _asked(site, request, lang: str) -> str | None:
     """The notice for ``?from=4.0:3-4-4``: this page is what an older version's number became."""
-    from ..notices import renumbered
+    from ..i18n import renumbered
 
     version, _, number = (request.args.get("from") or "").partition(":")
     old = site.db.old_number(version, number) if version and number else None
@@ -167,7 +199,7 @@ async def ruling(request, datasette):
         data = site.ruling(request.url_vars["rid"])
     except NotFound:
         body = render_page("jb_home.html", site.links, lang, query=request.url_vars["rid"], results=[], ruleset=None,
-                           error=f"No ruling {request.url_vars['rid']} in the knowledge base.")
+                           error=t("web.no_ruling", lang, id=request.url_vars["rid"]))
         return _html(body, request, status=404)
     return _html(render_page("jb_ruling.html", site.links, lang, r=data), request)
 

@@ -1,4 +1,6 @@
-// judgebase: remember the language, switch it without a reload, and (static export) search offline.
+// judgebase: remember the language, switch it (without a reload in the static export), and search offline there.
+// Server pages are rendered in one language: a switch reloads the page in the new one (the server remembers it
+// in the jb_lang cookie). Static pages hold every text in es, en and de (data-lang spans, data-i18n words).
 (function () {
   "use strict";
   var body = document.body;
@@ -11,16 +13,54 @@
     try { localStorage.setItem("jb_lang", lang); } catch (e) {}
     document.cookie = "jb_lang=" + lang + "; path=/; max-age=31536000; SameSite=Lax";
   }
+  function say(key, lang) {  // a word of the interface (static export: static/words.js)
+    var w = (window.JB_WORDS || {})[key];
+    return w ? (w[lang] || w.en) : key;
+  }
   function show(lang) {
     body.dataset.lang = lang;
     document.documentElement.lang = lang;
-    var blocks = document.querySelectorAll("[data-lang]");
-    var present = {};
-    blocks.forEach(function (el) { if (el !== body) present[el.dataset.lang] = true; });
-    var target = present[lang] ? lang : (present.en ? "en" : lang);
-    blocks.forEach(function (el) { if (el !== body) el.hidden = el.dataset.lang !== target; });
-    document.querySelectorAll(".lang-field").forEach(function (f) { f.value = lang; });
+    // Texts given per language sit side by side under one parent; each group shows the asked
+    // language, or English where the group has no text in it.
+    var blocks = document.querySelectorAll("[data-lang]"), groups = [], present = [];
+    blocks.forEach(function (el) {
+      if (el === body) return;
+      var i = groups.indexOf(el.parentNode);
+      if (i < 0) { groups.push(el.parentNode); present.push({}); i = groups.length - 1; }
+      present[i][el.dataset.lang] = true;
+    });
+    blocks.forEach(function (el) {
+      if (el === body) return;
+      var have = present[groups.indexOf(el.parentNode)];
+      var target = have[lang] ? lang : (have.en ? "en" : Object.keys(have)[0]);
+      el.hidden = el.dataset.lang !== target;
+    });
+    document.querySelectorAll("[data-i18n]").forEach(function (el) {
+      var w = JSON.parse(el.dataset.i18n), text = w[lang] || w.en;
+      if (el.dataset.i18nAttr) el.setAttribute(el.dataset.i18nAttr, text); else el.textContent = text;
+    });
+    if (body.dataset.titles) {
+      var titles = JSON.parse(body.dataset.titles);
+      document.title = (titles[lang] || titles.en) + " · judgebase";
+    }
     document.querySelectorAll(".langs .lang-switch").forEach(function (a) { a.classList.toggle("on", a.dataset.setLang === lang); });
+  }
+  // The language a query is written in, from its small words (static export; the server asks its index).
+  var SMALL = {
+    es: "el la los las de del que y en un una por con para como cuando puedo puede mi mis su se no es al lo si hay cual donde",
+    en: "the a an of and is are in to with can could my when how what does do if on it its which who after before",
+    de: "der die das den dem des und ist sind ein eine einen mit beim bei im zu wie wann kann ich mein meine nicht auf was wer welche"
+  };
+  function queryLang(q) {
+    var score = {}, best = null, top = 0, tie = false;
+    (q || "").toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z\u00df]+/).forEach(function (w) {
+      LANGS.forEach(function (l) { if (w && (" " + SMALL[l] + " ").indexOf(" " + w + " ") >= 0) score[l] = (score[l] || 0) + 1; });
+    });
+    LANGS.forEach(function (l) {
+      var s = score[l] || 0;
+      if (s > top) { top = s; best = l; tie = false; } else if (s && s === top) { tie = true; }
+    });
+    return tie ? null : best;
   }
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest("[data-set-lang]");
@@ -28,15 +68,16 @@
     ev.preventDefault();
     remember(a.dataset.setLang);
     show(a.dataset.setLang);
-    if (body.dataset.static !== "yes" && document.getElementById("results")) {
+    if (body.dataset.static !== "yes") {  // the server renders every word of the page in the new language
       var url = new URL(location.href); url.searchParams.set("lang", a.dataset.setLang); location.href = url.toString();
     }
   });
   var filter = document.getElementById("ruleset");
   if (filter && body.dataset.static !== "yes") filter.addEventListener("change", function () { filter.form.submit(); });
   var params = new URLSearchParams(location.search);
-  var initial = params.get("lang") || stored() || body.dataset.lang;
   if (params.get("lang")) remember(params.get("lang"));
+  // The static pages' language: the judge's switch (remembered), the query's language, the export's --lang.
+  var initial = params.get("lang") || stored() || (params.get("q") && queryLang(params.get("q"))) || body.dataset.lang;
   if (LANGS.indexOf(initial) >= 0 && body.dataset.static === "yes") show(initial);
 
   // ---- static export: client-side search over search-index.js ----
@@ -142,22 +183,26 @@
       var title = (d.t && (d.t[lang] || d.t.en)) || "";
       a.innerHTML = '<span class="ref"></span> '; a.firstChild.textContent = d.r; a.appendChild(document.createTextNode(title));
       var tags = document.createElement("span"); tags.className = "tags";
-      tags.innerHTML = '<span class="tag">' + d.k + "</span>" + (d.p ? '<span class="badge ' + d.p + '">' + d.p + "</span>" : "");
+      var tag = document.createElement("span"); tag.className = "tag"; tag.textContent = say("kind." + d.k, lang); tags.appendChild(tag);
+      if (d.p) { var badge = document.createElement("span"); badge.className = "badge " + d.p; badge.textContent = say("status." + d.p, lang); tags.appendChild(badge); }
+      var rs = document.createElement("span"); rs.className = "tag"; rs.textContent = say("ruleset." + d.s, lang); tags.appendChild(rs);
       var p = document.createElement("p"); p.className = "snippet"; p.textContent = snippet(d, lang, q);
       li.appendChild(a); li.appendChild(tags); li.appendChild(p); list.appendChild(li);
     });
     var empty = document.getElementById("no-results");
     if (!results.length && q) {
       if (!empty) { empty = document.createElement("p"); empty.id = "no-results"; empty.className = "empty"; list.after(empty); }
-      empty.textContent = "No results for “" + q + "”.";
+      empty.textContent = say("js.no_results", lang).replace("{query}", q);
     } else if (empty) { empty.remove(); }
   }
   var form = document.getElementById("search-form"), input = document.getElementById("q");
   function go(q) {
     var ref = asRef(q);
     if (ref && byRef[ref]) { location.href = root + byRef[ref].u.replace(/^(\.\.\/)+/, ""); return; }
-    if (!document.getElementById("results")) { location.href = root + "index.html?q=" + encodeURIComponent(q) + "&lang=" + body.dataset.lang; return; }
-    history.replaceState(null, "", "?q=" + encodeURIComponent(q) + "&lang=" + body.dataset.lang);
+    if (!document.getElementById("results")) { location.href = root + "index.html?q=" + encodeURIComponent(q); return; }
+    history.replaceState(null, "", "?q=" + encodeURIComponent(q));
+    var asked = !stored() && queryLang(q);  // no switch remembered: answer in the query's language
+    if (asked && asked !== body.dataset.lang) show(asked);
     var rs = document.getElementById("ruleset");
     render(q, rs ? rs.value : "");
   }
