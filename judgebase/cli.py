@@ -15,6 +15,7 @@ import click
 from . import __version__
 
 LANG_CHOICE = click.Choice(["es", "en", "de", "ko"])
+LANG_HELP = "Language of the text and the labels (default: $JUDGEBASE_LANG, else your locale's language, else en)."
 RULESET_CHOICE = click.Choice(["official", "tamer_tactics", "legacy"])
 KIND_CHOICE = click.Choice(["clause", "ruling", "keyword"])
 
@@ -41,6 +42,21 @@ def _never_crash_while_printing() -> None:
                 stream.reconfigure(errors="replace")
             except (ValueError, OSError):  # pragma: no cover - a stream that can't be reconfigured
                 pass
+
+
+def _lang(option: str | None) -> str:
+    """The language asked with --lang, else $JUDGEBASE_LANG, else the locale's, else English."""
+    if option:
+        return option
+    from .i18n import from_env
+
+    return from_env()
+
+
+def _say(key: str, lang: str, **fields) -> str:
+    from .i18n import t
+
+    return t(key, lang, **fields)
 
 
 def _db_option(f):
@@ -78,7 +94,7 @@ def _source_error():
 def _print_problems(exc) -> None:
     for problem in exc.problems:
         click.echo(str(problem), err=True)
-    click.secho(f"build failed: {len(exc.problems)} problem(s) in the sources", fg="red", err=True)
+    click.secho(_say("cli.build.failed", _lang(None), n=len(exc.problems)), fg="red", err=True)
 
 
 @click.group()
@@ -125,13 +141,13 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
         if bar is not None:
             bar.render_finish()
         _print_problems(exc)
-        click.echo(f"{db_path} was left as it was.", err=True)
+        click.echo(_say("cli.build.left", _lang(None), path=db_path), err=True)
         sys.exit(1)
     if bar is not None:
         bar.render_finish()
     from .render import build_summary
 
-    click.echo(build_summary(report))
+    click.echo(build_summary(report, _lang(None)))
 
 
 @cli.command()
@@ -151,7 +167,7 @@ def search(query, lang, ruleset, kind, limit, as_json, db_path):
         searcher = Searcher(_resolve_db(db_path))
         results = searcher.search(text, lang=lang, ruleset=ruleset, kind=kind, limit=limit)
     except QueryError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(exc.say(_lang(lang))) from None
     except IndexDamaged as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
@@ -159,12 +175,14 @@ def search(query, lang, ruleset, kind, limit, as_json, db_path):
         return
     from .render import search_results
 
-    click.echo(search_results(text, results))
+    # The labels speak the language of the answers: --lang, else the query's, else the user's.
+    shown = lang or (results[0].lang if results else None) or searcher.query_language(text) or _lang(None)
+    click.echo(search_results(text, results, shown))
 
 
 @cli.command()
 @click.argument("ref", type=TEXT)
-@click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
+@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
 @click.option("--version", "version", type=TEXT, metavar="VER",
               help="REF is numbered as in this older CR version (e.g. 4.0); shows today's clause.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
@@ -174,9 +192,10 @@ def clause(ref, lang, as_json, db_path, version):
     from . import refs
     from .db import Database, NotFound
 
+    lang = _lang(lang)
     parsed = refs.try_parse(ref)
     if parsed is None:
-        raise click.UsageError(f"{ref!r} is not a clause reference (try 6-1-4, CR 8-1-3-3, §2.2, LEG 3.4)")
+        raise click.UsageError(_say("cli.not_a_reference", lang, ref=ref))
     db = Database(_resolve_db(db_path))
     asked = None
     if version and version.removeprefix("Ver.").strip().lstrip("v") != refs.CR_VERSION:
@@ -184,7 +203,7 @@ def clause(ref, lang, as_json, db_path, version):
     try:
         data = db.clause(parsed, lang)
     except NotFound as exc:
-        _not_found(exc, db, parsed)
+        _not_found(exc, lang, parsed=parsed)
     if asked:
         data["asked"] = asked
     if as_json:
@@ -192,68 +211,74 @@ def clause(ref, lang, as_json, db_path, version):
         return
     from .render import clause_page
 
-    click.echo(clause_page(db, data))
+    click.echo(clause_page(db, data, lang))
 
 
 def _old_number(db, parsed, version: str, lang: str):
     """Today's clause for a number of an older version, and what to tell the judge about it."""
     from . import refs
-    from .notices import renumbered
+    from .i18n import renumbered
 
     if parsed.ruleset != "official":
-        raise click.UsageError("--version applies to Comprehensive Rules numbers (CR x-y-z)")
+        raise click.UsageError(_say("cli.version_only_cr", lang))
     known = db.old_versions
     if version not in known:
-        raise click.UsageError(f"no number map for CR Ver. {version}; known: {', '.join(known) or 'none'} "
-                               f"(and today's Ver. {refs.CR_VERSION})")
+        raise click.UsageError(_say("cli.no_number_map", lang, version=version, known=", ".join(known) or "-",
+                                    current=refs.CR_VERSION))
     found = db.old_number(version, parsed.number)
     if found is None:
-        click.echo(f"Error: {parsed} is not a clause number of CR Ver. {version}", err=True)
-        sys.exit(1)
+        _error(lang, _say("cli.not_cr_number", lang, ref=parsed, version=version))
     if found["new"] is None:
-        click.echo(f"Error: {parsed} of CR Ver. {version} has no counterpart in Ver. {refs.CR_VERSION} "
-                   f"(removed or folded into another clause)", err=True)
-        sys.exit(1)
+        _error(lang, _say("cli.no_counterpart", lang, ref=parsed, version=version, current=refs.CR_VERSION))
     notice = renumbered(lang, version, parsed.number, found["new"], found["status"])
     new = refs.parse(f"CR {found['new']}")
     return new, {"version": version, "ref": str(parsed), "status": found["status"], "notice": notice}
 
 
-def _not_found(exc, db, parsed=None):
-    message = str(exc)
+def _error(lang: str, message: str, suggestions=()):
+    """``Error: …`` (and the nearest existing ids) on stderr in ``lang``; exit status 1."""
+    click.echo(_say("cli.error", lang, message=message), err=True)
+    if suggestions:
+        click.echo(_say("cli.nearest", lang, refs=", ".join(suggestions)), err=True)
+    sys.exit(1)
+
+
+def _not_found(exc, lang: str, parsed=None, ruling_id=None):
+    from .refs import CR_VERSION
+
+    if ruling_id is not None:
+        message = _say("cli.no_ruling", lang, id=ruling_id)
+    else:
+        message = _say("cli.no_clause", lang, ref=parsed)
     if parsed is not None and parsed.ruleset == "official":
         from .corpus.load import official_numbers
 
-        if parsed.number in official_numbers():
-            message += f" ({parsed} exists in CR Ver. 4.2, but no source we have covers it)"
-        else:
-            message += f" ({parsed} is not a clause number of CR Ver. 4.2)"
-    click.echo(f"Error: {message}", err=True)
-    if exc.suggestions:
-        click.echo("Nearest: " + ", ".join(exc.suggestions), err=True)
-    sys.exit(1)
+        key = "cli.uncovered" if parsed.number in official_numbers() else "cli.not_cr_number"
+        message += f" ({_say(key, lang, ref=parsed, version=CR_VERSION)})"
+    _error(lang, message, exc.suggestions)
 
 
 @cli.command()
 @click.argument("ruling_id", type=TEXT)
-@click.option("--lang", type=LANG_CHOICE, default="en", show_default=True)
+@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 @_db_option
 def ruling(ruling_id, lang, as_json, db_path):
     """Show one ruling: question, answer, citations, source, proof status."""
     from .db import Database, NotFound
 
+    lang = _lang(lang)
     db = Database(_resolve_db(db_path))
     try:
         data = db.ruling(ruling_id, lang)
     except NotFound as exc:
-        _not_found(exc, db)
+        _not_found(exc, lang, ruling_id=ruling_id)
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     from .render import ruling_page
 
-    click.echo(ruling_page(db, data))
+    click.echo(ruling_page(db, data, lang))
 
 
 @cli.command()
@@ -303,43 +328,103 @@ def verify(paths, ruleset, source, as_json):
             "results": [{"ruling": r.ruling, "file": r.path, "passed": r.passed, "message": r.message, "cites": r.cites} for r in results],
         }, ensure_ascii=False, indent=2))
     else:
+        lang = _lang(None)
         for r in results:
-            mark = click.style("PASS", fg="green") if r.passed else click.style("FAIL", fg="red", bold=True)
+            mark = (click.style(_say("cli.verify.pass", lang), fg="green") if r.passed
+                    else click.style(_say("cli.verify.fail", lang), fg="red", bold=True))
             click.echo(f"{mark}  {r.path}" + (f"  ({r.ruling})" if r.ruling else ""))
             if not r.passed:
                 click.echo("      " + r.message.replace("\n", "\n      "))
-        summary = f"{len(results)} scenarios: {len(results) - len(failed)} passed, {len(failed)} failed"
+        summary = _say("cli.verify.summary", lang, total=len(results), passed=len(results) - len(failed), failed=len(failed))
         if unproven is not None:
-            summary += f"; {unproven} rulings still unproven"
+            summary += _say("cli.verify.unproven", lang, n=unproven)
         click.echo(summary)
     if failed:
         sys.exit(1)
 
 
 @cli.command()
-@click.argument("scenario", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("target", metavar="RULING_ID|SCENARIO.yaml", type=TEXT)
+@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
 @click.option("--raw", is_flag=True, help="Print the events as data instead of sentences.")
-def explain(scenario, raw):
-    """Print a scenario's event log, each event with the clause that caused it."""
+@click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
+def explain(target, lang, raw, source):
+    """Print a scenario's event log (a file, or the one that proves a ruling), each event with its clause."""
     from .engine.narrate import describe
+    from .i18n import t, tn, ui_lang
     from .scenarios.loader import ScenarioError, run
 
+    lang = _lang(lang)
+    ui = ui_lang(lang)
+    path, ruling = _explain_target(target, ui, source)
     try:
-        result = run(scenario)
+        result = run(path)
     except ScenarioError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
-    click.echo(click.style(result.description, bold=True))
-    click.echo(f"cites: {', '.join(result.cites)}" + (f"   ruling: {result.ruling}" if result.ruling else ""))
+    ruling = ruling or _ruling_beside(path, result.ruling)
+    # The scenario's description is written in English; a ruling's question is in every language.
+    heading = (ruling or {}).get("question", {}).get(lang) if lang != "en" else None
+    click.echo(click.style(heading or result.description, bold=True))
+    line = t("cli.cites", ui, refs=", ".join(result.cites))
+    if result.ruling:
+        line += "   " + t("cli.ruling_id", ui, id=result.ruling)
+    click.echo(line)
     click.echo("")
     for i, event in enumerate(result.log, 1):
-        click.echo(f"{i:>3}. {event if raw else describe(event)}")
+        click.echo(f"{i:>3}. {event if raw else describe(event, ui)}")
     click.echo("")
     if result.passed:
-        click.secho(f"PASS: {result.steps} steps as the rules say", fg="green")
+        click.secho(tn("cli.explain.pass", result.steps, ui), fg="green")
     else:
-        click.secho(f"FAIL: {result.message}", fg="red")
+        click.secho(t("cli.explain.fail", ui, message=result.message), fg="red")
         sys.exit(1)
+
+
+def _explain_target(target: str, lang: str, source: Path | None):
+    """(scenario file, ruling data or None) for a scenario path or a ruling id."""
+    path = Path(target)
+    if path.is_file():
+        return path, None
+    import difflib
+
+    from .defaults import NoSources, source_root
+    from .yamlsrc import YamlError, load
+
+    try:
+        root = source or source_root()
+    except NoSources as exc:
+        raise click.ClickException(str(exc)) from None
+    files = {p.stem: p for p in sorted((root / "rulings").glob("*/*.yaml"))}
+    if target not in files:
+        if path.suffix in (".yaml", ".yml") or "/" in target:
+            raise click.BadParameter(_say("cli.explain.unknown", lang, arg=target), param_hint="RULING_ID|SCENARIO.yaml")
+        near = [i for i in files if target.lower() in i][:5] or difflib.get_close_matches(target, list(files), n=5, cutoff=0.4)
+        _error(lang, _say("cli.no_ruling", lang, id=target), near)
+    try:
+        data = load(files[target].read_text(encoding="utf-8"))
+    except (OSError, YamlError) as exc:
+        raise click.ClickException(f"{files[target]}: {exc}") from None
+    if not isinstance(data, dict) or not data.get("scenario"):
+        reason = (data or {}).get("unproven_reason", "") if isinstance(data, dict) else ""
+        _error(lang, _say("cli.explain.no_scenario", lang, id=target, reason=reason))
+    return files[target].parent / str(data["scenario"]), data
+
+
+def _ruling_beside(scenario: Path, ruling_id: str | None):
+    """The ruling a scenario file proves, read from the ruleset folder above it (None if it isn't there)."""
+    if not ruling_id:
+        return None
+    candidate = scenario.parent.parent / f"{ruling_id}.yaml"
+    if not candidate.is_file():
+        return None
+    from .yamlsrc import YamlError, load
+
+    try:
+        data = load(candidate.read_text(encoding="utf-8"))
+    except (OSError, YamlError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 @cli.command()
@@ -360,21 +445,26 @@ def site():
 
 @site.command("export")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--lang", type=click.Choice(["es", "en", "de"]), default="en", show_default=True, help="Language shown first.")
+@click.option("--lang", type=click.Choice(["es", "en", "de"]),
+              help="Language shown first (default: $JUDGEBASE_LANG, else your locale's language, else en).")
 @_db_option
 def site_export(out_dir, lang, db_path):
     """Write every page as static HTML with offline search (open OUT_DIR/index.html)."""
+    from .i18n import LANGS, from_env
     from .web.export import ExportRefused, check_target, export_site
 
+    lang = lang or from_env(supported=LANGS)
     try:
         check_target(out_dir.absolute())
         counts = export_site(_resolve_db(db_path), out_dir, lang=lang)
     except ExportRefused as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"Wrote {counts['pages']} pages ({counts['clauses']} clauses, {counts['rulings']} rulings) to {out_dir}; "
-               f"open {out_dir / 'index.html'}")
+    click.echo(_say("cli.export.done", lang, pages=counts["pages"], clauses=counts["clauses"], rulings=counts["rulings"],
+                    out=out_dir, index=out_dir / "index.html"))
 
 
-from .deck_cli import deck  # noqa: E402  (a group of its own module, registered here)
+from .conformance.cli import conformance  # noqa: E402  (groups of their own modules, registered here)
+from .deck_cli import deck  # noqa: E402
 
 cli.add_command(deck)
+cli.add_command(conformance)

@@ -1,0 +1,193 @@
+"""The reference adapter: our own engine behind the conformance protocol.
+
+    python -m judgebase.conformance.adapter            # speaks INTERPRETING.md on stdin/stdout
+
+It resolves a step's names (hand cards by name, Digimon by label) exactly as the
+in-process game runner does, so ``judgebase conformance run --engine "python -m
+judgebase.conformance.adapter"`` and ``judgebase verify`` judge every scenario alike.
+
+``--break RULE`` (tests only) plays one rule wrong, to prove the suite can fail:
+
+- ``attacked-may-block``: the attacked Digimon may block (breaks CR 12-1-5);
+- ``no-bonus-draw``: digivolving draws no card (breaks CR 8-1-3-3 and the special digivolutions' bonus draws);
+- ``keep-turn``: the turn does not end when memory crosses to the opponent (breaks CR 6-1-4-1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine import RULESETS, IllegalAction
+from ..scenarios.common import PLAYERS, ScenarioError, ScenarioFailure
+from ..scenarios.runner import _action, game_config
+from .protocol import PROTOCOL, event_of, state_of, vocabulary
+
+BONUS_DRAW_REFS = {"CR 8-1-3-3", "CR 8-2-3-3", "CR 8-3-3-4", "CR 8-4-3-3"}
+
+
+class _AttackedMayBlock:
+    """CR 12-1-5 forgotten: the attack's target counts as any other Digimon when blocking."""
+
+    def _without_target(self, method, *args):
+        att = self.attack
+        if att is None:
+            return method(*args)
+        target, att.target = att.target, None
+        try:
+            return method(*args)
+        finally:
+            att.target = target
+
+    def block_problem(self, blocker):  # the engine's one predicate behind offered and refused blocks
+        return self._without_target(super().block_problem, blocker)
+
+    def blockers(self, defender):
+        return self._without_target(super().blockers, defender)
+
+    def _check_block(self, a):
+        return self._without_target(super()._check_block, a)
+
+
+class _NoBonusDraw:
+    def _draw(self, player, n, ref):
+        if ref in BONUS_DRAW_REFS:
+            return None
+        return super()._draw(player, n, ref)
+
+
+class _KeepTurn:
+    def _turn_should_end(self):
+        return False
+
+
+BREAKS = {"attacked-may-block": _AttackedMayBlock, "no-bonus-draw": _NoBonusDraw, "keep-turn": _KeepTurn}
+
+
+def game_classes(breaks=()) -> dict:
+    classes = {name: cls for name, cls in RULESETS.items() if name != "legacy"}
+    for rule in breaks:
+        mixin = BREAKS[rule]
+        classes = {name: type(f"{mixin.__name__.strip('_')}{cls.__name__}", (mixin, cls), {}) for name, cls in classes.items()}
+    return classes
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("judgebase")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        return "unknown"
+
+
+class Adapter:
+    """One engine session: answers one request (a dict) with one reply (a dict)."""
+
+    def __init__(self, breaks=()):
+        self.classes = game_classes(breaks)
+        self.game = None
+        self.seen = 0  # events already sent by observe
+
+    def handle(self, msg) -> dict:
+        if not isinstance(msg, dict):
+            return {"type": "error", "message": "a request must be a JSON object"}
+        kind = msg.get("type")
+        handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            return {"type": "error", "message": f"unknown request type {kind!r}"}
+        return handler(msg)
+
+    def _on_hello(self, msg) -> dict:
+        return {"type": "hello", "protocol": PROTOCOL, "engine": {"name": "judgebase", "version": _version()},
+                "rulesets": sorted(self.classes), "vocabulary": vocabulary()}
+
+    def _on_setup(self, msg) -> dict:
+        ruleset = msg.get("ruleset", "official")
+        cls = self.classes.get(ruleset)
+        if cls is None:
+            self.game = None
+            return {"type": "unsupported", "reason": f"ruleset {ruleset!r}"}
+        data = {"cards": msg.get("cards") or {}, "setup": msg.get("setup") or {}, "seed": msg.get("seed", 0)}
+        try:
+            self.game = cls(game_config(data)).start()
+        except Exception as exc:  # a position our engine can't build: say so, don't die
+            self.game = None
+            return {"type": "error", "message": f"cannot set up: {exc!r}"}
+        self.seen = 0
+        return {"type": "ready"}
+
+    def _on_act(self, msg) -> dict:
+        game, step = self.game, msg.get("step")
+        if game is None:
+            return {"type": "error", "message": "no game: send setup first"}
+        if not isinstance(step, dict) or not isinstance(step.get("do"), str):
+            return {"type": "error", "message": "act needs a step with 'do'"}
+        if game.is_over:
+            return {"type": "error", "message": f"the game is already over ({game.over_reason})"}
+        try:
+            action = _action(game, step, 0, "act")
+        except (ScenarioError, ScenarioFailure) as exc:
+            return {"type": "error", "message": exc.message}
+        who = step.get("by")
+        if who is not None and who not in PLAYERS:
+            return {"type": "error", "message": f"unknown player {who!r}"}
+        before = {s.sid for s in game.stacks()}
+        try:
+            if who is not None and game.current_player != PLAYERS[who]:
+                raise game.why_illegal(action)
+            game.apply(action)
+        except IllegalAction as exc:
+            return {"type": "illegal", "ref": exc.ref, "reason": exc.reason}
+        if step.get("as"):
+            new = [s for s in game.stacks() if s.sid not in before]
+            if not new:
+                return {"type": "error", "message": f"nothing new on the field to call {step['as']!r}"}
+            game.labels[step["as"]] = max(new, key=lambda s: s.sid).sid
+        return {"type": "ok"}
+
+    def _on_observe(self, msg) -> dict:
+        if self.game is None:
+            return {"type": "error", "message": "no game: send setup first"}
+        events = [event_of(e) for e in self.game.log[self.seen:]]
+        self.seen = len(self.game.log)
+        return {"type": "state", "state": state_of(self.game), "events": events}
+
+    def _on_bye(self, msg) -> dict:
+        return {"type": "bye"}
+
+
+def serve(stdin, stdout, breaks=()) -> None:
+    adapter = Adapter(breaks)
+    for line in stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            reply = {"type": "error", "message": "not JSON"}
+        else:
+            try:
+                reply = adapter.handle(msg)
+            except Exception as exc:  # the engine crashed on this request: report it and stay up
+                reply = {"type": "error", "message": f"engine crash: {exc!r}"}
+        stdout.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        stdout.flush()
+        if reply.get("type") == "bye":
+            return
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m judgebase.conformance.adapter", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--break", dest="breaks", action="append", choices=sorted(BREAKS), default=[],
+                        help="play this rule wrong (tests only: proves the suite can fail)")
+    args = parser.parse_args(argv)
+    stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)
+    serve(stdin, sys.stdout, args.breaks)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
