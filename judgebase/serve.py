@@ -34,9 +34,7 @@ def serve_datasette(db_path: Path, host: str = "127.0.0.1", port: int = 8001) ->
     import click
     from datasette.cli import cli as datasette_cli
 
-    click.echo(
-        "judgebase: the judge's pages pick up a new `judgebase build` of this database by themselves; "
-        "datasette's own tables (/judgebase) keep the build they started with until serve is restarted.",
-        err=True,
-    )
+    from .i18n import from_env, t
+
+    click.echo(t("cli.serve.note", from_env()), err=True)
     datasette_cli.main(datasette_args(db_path, host, port), prog_name="judgebase serve", standalone_mode=True)
