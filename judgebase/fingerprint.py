@@ -17,51 +17,60 @@ from .layout import SCHEMA_VERSION
 
 PACKAGE = Path(__file__).resolve().parent
 _CODE_SUFFIXES = (".py", ".json", ".txt", ".md", ".yaml")
-_SKIP_DIRS = {"__pycache__", ".git"}
+_SKIP_DIRS = {"__pycache__", ".git", "_shipped"}  # _shipped: the wheel's copy of the sources, listed as sources
 
 
-def _walk(folder: Path, suffixes: tuple[str, ...] | None = None) -> list[Path]:
+def _walk(folder: str, prefix: str, suffixes: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
+    """(name, path) of every file under ``folder``, sorted, names relative and prefixed; os.scandir for speed."""
     out = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
-        for name in sorted(filenames):
-            if name.startswith(".") or (suffixes and not name.endswith(suffixes)):
-                continue
-            out.append(Path(dirpath) / name)
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return out
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name not in _SKIP_DIRS:
+                out += _walk(entry.path, f"{prefix}{entry.name}/", suffixes)
+        elif not suffixes or entry.name.endswith(suffixes):
+            out.append((prefix + entry.name, entry.path))
     return out
 
 
 def source_files(root: Path) -> list[Path]:
     """Every file under ``rules/`` and ``rulings/``: sources, scenarios and their data files."""
-    return _walk(Path(root) / "rules") + _walk(Path(root) / "rulings")
+    return [Path(path) for _, path in _sources(Path(root))]
 
 
 def code_files() -> list[Path]:
     """Every module and data file of the package: any of them can change what a build writes."""
-    return _walk(PACKAGE, _CODE_SUFFIXES)
+    return [Path(path) for _, path in _walk(str(PACKAGE), "", _CODE_SUFFIXES)]
 
 
-def _named(root: Path) -> list[tuple[str, Path]]:
-    root = Path(root)
-    files = [(f"src/{p.relative_to(root).as_posix()}", p) for p in source_files(root)]
-    return files + [(f"pkg/{p.relative_to(PACKAGE).as_posix()}", p) for p in code_files()]
+def _sources(root: Path) -> list[tuple[str, str]]:
+    return _walk(str(root / "rules"), "src/rules/") + _walk(str(root / "rulings"), "src/rulings/")
+
+
+def _named(root: Path) -> list[tuple[str, str]]:
+    return _sources(Path(root)) + _walk(str(PACKAGE), "pkg/", _CODE_SUFFIXES)
 
 
 def stat_key(source_root: str | Path, extra: list[Path] = ()) -> str:
     """A hash of every build input's path, size and mtime (and of ``extra`` files, e.g. the database)."""
-    digest = hashlib.sha256(f"stat {SCHEMA_VERSION}\n".encode())
-    for name, path in _named(Path(source_root)) + [(str(p), p) for p in extra]:
+    lines = [f"stat {SCHEMA_VERSION}"]
+    for name, path in _named(Path(source_root)) + [(str(p), str(p)) for p in extra]:
         try:
-            st = path.stat()
-            digest.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            st = os.stat(path)
+            lines.append(f"{name}\0{st.st_size}\0{st.st_mtime_ns}")
         except OSError:
-            digest.update(f"{name}\0missing\n".encode())
-    return digest.hexdigest()
+            lines.append(f"{name}\0missing")
+    return hashlib.sha256("\n".join(lines).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def fingerprint(source_root: str | Path) -> str:
     """A hash of every source file and of the package's code: equal hashes, equal databases."""
     digest = hashlib.sha256(f"schema {SCHEMA_VERSION}\n".encode())
     for name, path in _named(Path(source_root)):
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(name.encode("utf-8", "surrogateescape") + b"\0" + Path(path).read_bytes() + b"\0")
     return digest.hexdigest()
