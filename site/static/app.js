@@ -140,7 +140,10 @@
     lang = lang || body.dataset.lang || "en";
     var terms = words(q).filter(function (w) { return w.length > 1; }).map(function (w) { return [stem(w), QUESTION[w] ? 0.3 : 1]; });
     if (!terms.length) return [];
-    var weightSum = 0;
+    var weightSum = 0, named = {
+      tamer_tactics: /(^|[^\w§])(tt|tamer[\s-]*tactics?|homebrew|casero)(?!\w)/i.test(q),
+      legacy: /(^|[^\w§])(leg|legacy|legado|hyper[\s-]*colosseum|colosseum|coliseo)(?!\w)/i.test(q)
+    };
     terms.forEach(function (t) { t.push(idf(t[0]) * t[1]); weightSum += t[2]; });
     var scored = [];
     docs.forEach(function (d) {
@@ -161,10 +164,14 @@
       if (!score) return;
       var coverage = weightSum ? covered / weightSum : 0;
       score *= (0.35 + 0.65 * coverage * coverage) * (d.k === "ruling" ? 1.25 : 1);
+      // As the server does: the official rules first unless the query names another ruleset.
+      if (!ruleset && d.s !== "official") score *= named[d.s] ? 1.5 : 0.7;
       scored.push([score, d]);
     });
     scored.sort(function (a, b) { return b[0] - a[0]; });
-    return scored.slice(0, 20).map(function (x) { return x[1]; });
+    var seenRef = {}, out = [];  // one result per thing: a keyword and its clause share a ref
+    scored.forEach(function (x) { if (!seenRef[x[1].r] && out.length < 20) { seenRef[x[1].r] = 1; out.push(x[1]); } });
+    return out;
   }
   function snippet(d, lang, q) {
     var text = (d.b && (d.b[lang] || d.b.en)) || "";
