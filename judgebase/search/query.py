@@ -30,7 +30,9 @@ def split_version(query: str) -> tuple[str | None, str]:
 
 
 _NAMED = {
-    "tamer_tactics": re.compile(r"(?<![\w§])(?:tt|tamer[\s-]*tactics?|homebrew|casero)(?!\w)", re.IGNORECASE),
+    # The format's name, or a thing only it has (the protected card of the turn, the Tamer+Digi-Egg pile).
+    "tamer_tactics": re.compile(r"(?<![\w§])(?:tt|tamer[\s-]*tactics?|homebrew|casero|protected\s+card|carta\s+protegida|"
+                                r"gesch[uü]tzte\s+karte|tamer\s*\+\s*digi-?egg|pila\s+de\s+tamers?)(?!\w)", re.IGNORECASE),
     "legacy": re.compile(r"(?<![\w§])(?:leg|legacy|legado|hyper[\s-]*colosseum|colosseum|coliseo|digital\s+monster|"
                          r"디지털\s*몬스터|하이퍼\s*콜로세움)(?!\w)", re.IGNORECASE),
 }
