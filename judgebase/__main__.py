@@ -1,3 +1,4 @@
 from .cli import cli
 
-cli(prog_name="judgebase")
+if __name__ == "__main__":  # not when a worker process (the search worker) imports this module
+    cli(prog_name="judgebase")

@@ -66,21 +66,28 @@ def test_no_absolute_path_of_the_machine_is_served(served, tmp_path):
     assert "source_root" not in keys
 
 
-def test_judge_searches_run_off_the_event_loop(served, monkeypatch):
-    ds, _ = served
+def test_judge_searches_run_off_the_event_loop(served, db_path):
+    """In a worker process (its own interpreter lock), or in a thread of the server if that can't start."""
+    import os
+
     from judgebase.search.searcher import Searcher
+    from judgebase.web.search_worker import SearchWorker
 
-    threads = []
-    real = Searcher.search
-
-    def spy(self, *args, **kwargs):
-        threads.append(threading.current_thread())
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(Searcher, "search", spy)
+    ds, _ = served
     r = get(ds, "/search?q=blocker+suspended&lang=en")
-    assert r.status_code == 200 and threads
-    assert all(t is not threading.main_thread() for t in threads)
+    assert r.status_code == 200 and 'class="result' in r.text
+    searcher = Searcher(db_path)
+    worker = SearchWorker(str(db_path), searcher)
+    try:
+        answer = asyncio.run(worker.answer("blocker suspended", "en", "en", None, 5))
+        assert answer["results"] and answer["where"][0] != os.getpid()
+        worker.pool = None  # the fallback: a thread of the server, never the event loop's
+        answer = asyncio.run(worker.answer("blocker suspended", "en", "en", None, 5))
+        assert answer["results"] and answer["where"][0] == os.getpid()
+        assert answer["where"][1] != threading.main_thread().name
+    finally:
+        worker.close()
+        searcher.close()
 
 
 def test_a_rebuild_is_picked_up_by_the_judge_pages(served, monkeypatch, tmp_path):

@@ -64,9 +64,10 @@ def analyzer(lang: str):
     return korean_analyzer() if lang == "ko" else language_analyzer(lang)
 
 
-def terms(lang: str, text: str) -> list[str]:
-    """The index terms ``text`` turns into for ``lang``."""
-    return [t.text for t in analyzer(lang)(text)]
+@lru_cache(maxsize=65_536)
+def terms(lang: str, text: str) -> tuple[str, ...]:
+    """The index terms ``text`` turns into for ``lang`` (cached: snippets stem the same sentences again and again)."""
+    return tuple(t.text for t in analyzer(lang)(text))
 
 
 @lru_cache(maxsize=None)

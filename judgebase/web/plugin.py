@@ -20,6 +20,7 @@ from ..db import Database, NotFound
 from ..i18n import LANGS, from_accept_language, t
 from .app import render_page
 from .pages import Links, Site
+from .search_worker import SearchWorker
 
 #: Longest value one SQL statement may produce (a clause text is a few KB): bounds
 #: ``select randomblob(400000000)`` and friends before they reach memory.
@@ -38,6 +39,7 @@ class _Opened:
         self.identity = _identity(path)
         self.site = Site(Database(path), Links())
         self.searcher = Searcher(path)
+        self.worker = SearchWorker(path, self.searcher)
         self.checked = time.monotonic()
         self.pages: dict[tuple[str, str], str] = {}  # (page, lang) -> HTML of pages that only change with a build
 
@@ -48,6 +50,7 @@ class _Opened:
         return self.pages[key]
 
     def close(self) -> None:
+        self.worker.close()
         self.site.db.close()
         self.searcher.close()
 
@@ -126,20 +129,9 @@ async def search(request, datasette):
     if site is None:
         return Response.text("judgebase: no database named judgebase is being served", status=500)
     query = (request.args.get("q") or "").strip()
-    chosen = _chosen(request)
-    query_lang = None
-    if query and chosen is None:
-        from ..search.searcher import IndexDamaged
-
-        try:
-            query_lang = await asyncio.to_thread(searcher.query_language, query)
-        except IndexDamaged:
-            query_lang = None
-    lang = _lang(request, query_lang)
     ruleset = request.args.get("ruleset") or None
     if ruleset not in (None, "official", "tamer_tactics", "legacy"):
         ruleset = None
-    results, error = [], None
     if query:
         from ..search.query import split_version
 
@@ -153,21 +145,25 @@ async def search(request, datasette):
                                          f"from={version}:{ref.number}")
         elif ref is not None and site.db.has_clause(ref):
             return Response.redirect(f"{site.links.clause(str(ref))}{_keep_lang(request)}")
-        from ..search.searcher import QueryError
+    # In the search worker process: detecting the language and searching are this page's CPU
+    # work, and one slow query must not stall every other page.
+    chosen = _chosen(request)
+    answer = {"query_lang": None, "results": [], "error": None}
+    if query:
+        answer = await _opened(datasette).worker.answer(query, chosen, _lang(request, None), ruleset, 20)
+    lang = _lang(request, answer["query_lang"])
+    error = None
+    if answer["error"]:
+        from ..search.query import QueryError
 
-        try:  # off the event loop: one slow query must not stall every other page
-            # Snippets in the judge's language, else in the query's own (Korean too), else the page's.
-            found = await asyncio.to_thread(searcher.search, query, lang=chosen or query_lang or lang, ruleset=ruleset,
-                                            limit=20)
-        except QueryError as exc:
-            found, error = [], exc.say(lang)
-        for r in found:
-            results.append({
-                "ref": r.ref, "kind": r.kind, "ruleset": r.ruleset, "title": r.title, "snippet": r.snippet,
-                "status": "unproven" if r.proven is None else ("proven" if r.proven else "failing"),
-                "url": site.links.ruling(r.ref) if r.kind == "ruling" else site.links.clause(r.ref),
-            })
-    body = render_page("jb_home.html", site.links, lang, query=query, results=results, ruleset=ruleset, error=error)
+        e = answer["error"]
+        error = QueryError(e["message"], e["key"], **e["fields"]).say(lang)
+    results = [{**{k: r[k] for k in ("ref", "kind", "ruleset", "title", "snippet")},
+                "status": "unproven" if r["proven"] is None else ("proven" if r["proven"] else "failing"),
+                "url": site.links.ruling(r["ref"]) if r["kind"] == "ruling" else site.links.clause(r["ref"])}
+               for r in answer["results"]]
+    body = await asyncio.to_thread(render_page, "jb_home.html", site.links, lang, query=query, results=results,
+                                   ruleset=ruleset, error=error)
     return _html(body, request)
 
 
