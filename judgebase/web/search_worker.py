@@ -23,6 +23,16 @@ def _start(path: str) -> None:
     from ..search.searcher import Searcher
 
     _searcher = Searcher(path)
+    threading.Thread(target=_exit_with, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """A worker outlives nothing: when the server goes (even killed), the worker goes too."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def answer(searcher, query: str, chosen: str | None, fallback: str, ruleset: str | None, limit: int) -> dict:
