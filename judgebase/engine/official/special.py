@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from .cards import Requirement
-from .state import Action, Card, IllegalAction, Stack
+from ..cards import Requirement
+from ..state import Action, Card, IllegalAction, Stack
 
 SPECIAL_KINDS = ("dna", "burst", "app_fusion", "link")
 

@@ -1,0 +1,346 @@
+"""Attacks, counter timing, blocks, security checks and battles (CR 11-14).
+"""
+
+from __future__ import annotations
+
+from ..state import (
+    Action,
+    Attack,
+    Card,
+    IllegalAction,
+    Pending,
+    Stack,
+)
+
+
+class Battles:
+    """An attack from its declaration to its end."""
+
+    def security_checks(self, stack: Stack) -> int:
+        """How many cards this Digimon checks (CR 16-4-3, never below 0: CR 16-4-4)."""
+        n = 1 + (self.keyword(stack, "security_attack") or 0)
+        for mod in stack.modifiers:
+            if mod.kind == "security_attack":
+                n += mod.value
+        for effect, _card in self.persistent_effects(stack):
+            for step in effect.steps:
+                if "security_attack" in step and step["security_attack"].get("target", "self") == "self":
+                    n += int(step["security_attack"]["amount"])
+        if self.attack and self.attack.attacker is stack:
+            n += self.attack.extra_checks
+        return max(0, n)
+
+    def _check_block(self, a: Action):
+        """A block declared now: only in the block timing (CR 11-4-1), then ``block_problem``."""
+        problem = self.block_problem(self.find_stack(a.card) if a.card is not None else None)
+        if problem is None and (self.decision is None or self.decision.kind != "block"):
+            return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
+        return problem
+
+    def block_problem(self, blocker: Stack | None) -> IllegalAction | None:
+        """Why ``blocker`` may not block the current attack, or None: the one predicate behind
+        the blocks the block timing offers and the blocks ``apply`` refuses (CR 12-1)."""
+        att = self.attack
+        if att is None:
+            return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
+        if att.blocked:
+            return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
+        defender = 1 - att.attacker.owner
+        if blocker is None or blocker.owner != defender or blocker.area != "battle":
+            return IllegalAction("only the attacked player's Digimon in the battle area can block", "CR 12-1-1")
+        if blocker is att.target:
+            return IllegalAction(f"{blocker!r} is the attack target and can't block", "CR 12-1-5")
+        if blocker.top.defn.category != "digimon" or not self.keyword(blocker, "blocker"):
+            return IllegalAction(f"{blocker!r} has no <Blocker>", "CR 12-1-1")
+        if blocker.suspended:
+            return IllegalAction(f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
+        if self.keyword(blocker, "cannot_block"):
+            return IllegalAction(f"an effect says {blocker!r} can't block, and that beats <Blocker>", "CR 15-1-3")
+        if att.attacker not in self.players[att.attacker.owner].battle:
+            return IllegalAction("the attacking Digimon is no longer in the battle area", "CR 12-1-6")
+        return None
+
+    def attack_problem(self, tp: int, attacker: Stack | None, target_sid: int | None, via: str = "normal") -> IllegalAction | None:
+        """Why ``attacker`` may not attack ``target_sid`` (-1: the opponent player) now, or None.
+
+        The one predicate behind every attack declaration: the main-phase attack (what
+        ``legal_actions`` offers and what ``apply`` refuses) and the attacks keyword effects
+        declare (<Blitz> CR 16-16, <Vortex> CR 16-33, <Execute> CR 16-38) alike, so a
+        prohibition ("can't attack", "can't be attacked") beats every permission (CR 15-1-3).
+        """
+        return self._declaration_problem(tp, attacker, via) or self._target_problem(tp, attacker, target_sid, via)
+
+    def _declaration_problem(self, tp: int, stack: Stack | None, via: str) -> IllegalAction | None:
+        """Whether ``stack`` may declare an attack now, whatever the target (CR 11-2)."""
+        if via == "normal" and self.phase != "main":
+            return IllegalAction("attacks are declared in the main phase", "CR 6-5-1-5")
+        if self.attack is not None:
+            return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
+        if stack is None or stack.owner != tp or stack.area != "battle":
+            return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
+        if stack.top.defn.category != "digimon":
+            return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
+        if stack.suspended:
+            return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
+        if self.keyword(stack, "cannot_attack"):
+            return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
+        # CR 16-15-1 <Rush> and CR 16-33-1 <Vortex> allow an attack the turn the Digimon was placed.
+        if stack.placed_turn == self.turn and not self.keyword(stack, "rush") and via != "vortex":
+            return IllegalAction(f"{stack!r} was placed on the field this turn", "CR 7-1-2-1")
+        return None
+
+    def _attack_candidates(self, tp: int) -> list[int]:
+        """Every attack target to ask ``attack_problem`` about: the opponent (-1) and their cards."""
+        return [-1] + [s.sid for s in self.stacks(1 - tp)]
+
+    def _may_attack_unsuspended(self, attacker: Stack, via: str) -> bool:
+        return via == "execute"  # CR 16-38-1; otherwise CR 11-2-7-1: suspended Digimon only
+
+    def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
+        if target_sid == -1:
+            if via == "vortex":
+                return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1")
+            return None
+        target = self.find_stack(target_sid) if target_sid is not None else None
+        if target is None or target.owner == tp or target.area != "battle":
+            return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1")
+        if target.top.defn.category != "digimon" and via == "vortex":
+            return IllegalAction("<Vortex> attacks an opponent's Digimon", "CR 16-33-1")
+        if target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
+            pass  # CR 1-3-1: the card's text allows attacking Tamers
+        elif target.top.defn.category != "digimon":
+            return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
+        if not target.suspended and not self._may_attack_unsuspended(attacker, via):
+            return IllegalAction(f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
+        if self.keyword(target, "cannot_be_attacked"):
+            return IllegalAction(f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
+        return None
+
+    def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
+        attacker.suspended = True
+        target = None if target_sid == -1 else self.find_stack(target_sid)
+        self.attack = Attack(attacker, target, target, via=via)
+        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1"}[via], tp,
+                  attacker=repr(attacker), target="player" if target is None else repr(target))
+        self._trigger_on(attacker, "when_attacking")
+        for kw in ("raid", "alliance"):
+            if self.keyword(attacker, kw):
+                self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
+        yield from self._resolve()
+        yield from self._counter_timing()
+        yield from self._block_timing()
+        yield from self._confirm_attack()
+        yield from self._end_attack()
+
+    def _redirect_problem(self, stack: Stack) -> IllegalAction | None:
+        """Hook: a card an effect may not make the attack target (Tamer Tactics' protected card)."""
+        return None
+
+    def _counter_timing(self):
+        opp = 1 - self.turn_player
+        candidates = [Action("no_counter")] + [Action("counter", c.uid) for c in self.players[opp].hand] + self._blast_candidates(opp)
+        decision = self.decide(opp, "counter", candidates, "counter timing: use 1 [Counter] effect?", self._counter_choice_problem)
+        if len(decision.actions) == 1:
+            return
+        choice = yield decision
+        if choice.kind == "blast":
+            self.attack.countered = True
+            self.emit("counter", "CR 11-3-2", opp, card="<Blast Digivolve>")
+            yield from self._blast(opp, choice)
+            self._rule_check()
+            yield from self._resolve()
+        if choice.kind == "counter":
+            self.attack.countered = True
+            card = self._take_from_hand(opp, choice.card)
+            self.players[opp].processing.append(card)
+            self.emit("counter", "CR 11-3-2", opp, card=card.name)
+            self.pay(opp, card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
+            effect = next(e for e in card.defn.effects if e.timing == "counter")
+            yield from self._run_effect(opp, effect, card, None)
+            self.players[opp].processing.remove(card)
+            self.players[opp].trash.append(card)
+            self.emit("trash", "CR 9-1-5", opp, card=card.name)
+            self._rule_check()
+            yield from self._resolve()
+
+    def counter_problem(self, player: int, uid: int | None) -> IllegalAction | None:
+        """Why ``player`` can't use this card's [Counter] effect at this counter timing (CR 11-3)."""
+        card = next((c for c in self.players[player].hand if c.uid == uid), None)
+        if card is None:
+            return IllegalAction("a [Counter] effect is used from a card in your hand", "CR 11-3-1")
+        d = card.defn
+        if d.category != "option" or d.use_cost is None or not any(e.timing == "counter" for e in d.effects):
+            return IllegalAction(f"{card.name} has no [Counter] effect", "CR 15-16-14-1")
+        return self._colour_problem(player, d)
+
+    def _counter_choice_problem(self, a: Action) -> IllegalAction | None:
+        """The predicate of the counter timing's decision: [Counter] cards and <Blast Digivolve>."""
+        if a.kind == "counter":
+            return self.counter_problem(1 - self.turn_player, a.card)
+        if a.kind == "blast":
+            return self.blast_problem(1 - self.turn_player, a)
+        return None
+
+    def blockers(self, defender: int) -> list[Stack]:
+        """The defender's Digimon that may block the current attack (``block_problem``)."""
+        return [s for s in self.stacks(defender) if self.block_problem(s) is None]
+
+    def _block_choice_problem(self, a: Action) -> IllegalAction | None:
+        """The predicate of the block timing's decision: blocks by ``block_problem``; not blocking
+        is refused while <Collision> forces a block (CR 16-30-1)."""
+        if a.kind == "block":
+            return self.block_problem(self.find_stack(a.card) if a.card is not None else None)
+        if a.kind == "no_block" and self._collision_active(1 - self.turn_player) and self.blockers(1 - self.turn_player):
+            return IllegalAction("<Collision>: the opponent must block whenever possible", "CR 16-30-1")
+        return None
+
+    def _block_timing(self):
+        a = self.attack
+        defender = 1 - self.turn_player
+        candidates = [Action("no_block")] + [Action("block", s.sid) for s in self.stacks(defender)]
+        decision = self.decide(defender, "block", candidates, "block timing: block with a <Blocker>?", self._block_choice_problem)
+        if not any(x.kind == "block" for x in decision.actions):
+            return
+        forced = not any(x.kind == "no_block" for x in decision.actions)
+        choice = yield decision
+        if choice.kind == "block":
+            blocker = self.find_stack(choice.card)
+            blocker.suspended = True
+            a.target = blocker
+            a.blocked = True
+            self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
+            self._trigger_on(blocker, "when_blocking")
+            yield from self._resolve()
+
+    def _confirm_attack(self):
+        a = self.attack
+        tp = self.turn_player
+        opp = 1 - tp
+        if a.attacker not in self.players[tp].battle:
+            self.emit("attack_fails", "CR 11-5-1-4", tp, why="the attacker left the battle area")
+            return
+        if a.target is None:
+            if not self.players[opp].security:
+                if self.security_checks(a.attacker) >= 1:
+                    self._win(tp, "CR 11-5-1-2-1", "successful attack with 0 security cards")
+                else:
+                    self.emit("attack_fails", "CR 11-5-1-2-1", tp, why="the attacker can't perform any security check")
+                return
+            yield from self._security_check(a.attacker)
+            return
+        if a.target not in self.players[opp].battle:
+            self.emit("attack_fails", "CR 11-2-6", tp, why="the attack target left the battle area")
+            return
+        if self.dp(a.target) is None:
+            # CR 14-1: a battle compares the DP of two cards; a Tamer has none, so what follows is up to the card's text.
+            self.emit("no_battle", "CR 14-1", tp, target=repr(a.target), why="the target has no DP")
+            return
+        yield from self._battle(a.attacker, a.target)
+
+    def _security_check(self, attacker: Stack):
+        tp = attacker.owner
+        opp = 1 - tp
+        n = self.security_checks(attacker)
+        self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
+        for _ in range(n):
+            if self.is_over:
+                return
+            if attacker not in self.players[tp].battle:
+                self.emit("security_check_stops", "CR 13-1-5", tp, why="the checking Digimon left the battle area")
+                return
+            if not self.players[opp].security:
+                return
+            card = self.players[opp].security.pop(0)
+            card.face_up = True
+            card.incarnation += 1
+            self.players[opp].processing.append(card)  # CR 13-1-6: in no particular area
+            self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name)
+            placed = None
+            for effect in card.defn.effects:
+                if effect.timing == "security":
+                    # CR 15-16-10-2: [Security] effects activate at once, without pending.
+                    self.emit("security_effect", "CR 15-16-10-2", opp, card=card.name)
+                    placed = (yield from self._run_effect(opp, effect, card, None)) or placed
+                    self._rule_check()
+            yield from self._resolve()
+            if card.defn.category == "digimon" and placed is None and attacker in self.players[tp].battle:
+                yield from self._battle(attacker, None, security_card=card)
+            if card in self.players[opp].processing:
+                self.players[opp].processing.remove(card)
+            if placed is None:
+                self.players[opp].trash.append(card)
+                self.emit("trash", "CR 13-1-8-4", opp, card=card.name)
+            if self.is_over:
+                return
+
+    def _battle(self, attacker: Stack, defender: Stack | None, security_card: Card | None = None):
+        """CR 14: compare DP (or digivolution cards under <Iceclad>); losers are deleted, Security Digimon never."""
+        tp = attacker.owner
+        a_dp = self.dp(attacker)
+        if security_card is not None:
+            d_dp = (security_card.defn.dp or 0)
+            if a_dp > d_dp:
+                result = "attacker"
+            elif a_dp < d_dp:
+                result = "defender"
+            else:
+                result = "both"
+            loser = {"attacker": "security Digimon", "defender": "attacker", "both": "both"}[result]
+            self.emit("battle", "CR 14-2-1", tp, attacker=repr(attacker), attacker_dp=a_dp,
+                      security_digimon=security_card.name, security_dp=d_dp, loser=loser)
+            if result in ("attacker", "both"):
+                self.emit("not_deleted", "CR 14-2-3", 1 - tp, card=security_card.name, why="Security Digimon aren't deleted")
+            if result == "attacker":
+                return
+            if self.keyword(attacker, "jamming"):
+                self.emit("not_deleted", "CR 16-9-1", tp, card=repr(attacker), why="<Jamming>")
+                return
+            yield from self._delete([attacker], cause="battle", ref="CR 14-2-2")
+            yield from self._resolve()  # CR 14-2-4: effects triggered by the battle resolve now
+            return
+        d_dp = self.dp(defender)
+        iceclad = self.keyword(attacker, "iceclad") or self.keyword(defender, "iceclad")
+        if iceclad:
+            av, dv = len(attacker.sources), len(defender.sources)
+            ref = "CR 16-35-4"
+        else:
+            av, dv = a_dp, d_dp
+            ref = "CR 14-2-1"
+        losers = [attacker, defender] if av == dv else ([defender] if av > dv else [attacker])
+        self.emit("battle", ref, tp, attacker=repr(attacker), attacker_value=av, defender=repr(defender),
+                  defender_value=dv, loser=" and ".join(repr(s) for s in losers), tie=av == dv)
+        deleted = yield from self._delete(losers, cause="battle", ref="CR 14-2-2")
+        if self.attack and defender in deleted and attacker not in deleted and self.keyword(attacker, "piercing") and self.attack.attacker is attacker:
+            self.attack.pending_piercing = True
+        for s in deleted:
+            if len(deleted) == 1 and self._had_keyword(s, "retaliation"):
+                other = attacker if s is defender else defender
+                self.pending.append(Pending(s.owner, f"<Retaliation> of {s!r}", "retaliation", stack=other))
+        yield from self._resolve()
+
+    def _end_attack(self):
+        a = self.attack
+        if a is None:
+            return
+        tp = self.turn_player
+        if a.pending_piercing and not self.is_over:
+            # CR 16-7-4: processed right before the end of attack timing.
+            if a.attacker in self.players[tp].battle and self.players[1 - tp].security:
+                self.emit("piercing", "CR 16-7-1", tp, attacker=repr(a.attacker))
+                yield from self._security_check(a.attacker)
+            elif a.attacker in self.players[tp].battle and not self.players[1 - tp].security:
+                self.emit("piercing_no_cards", "CR 16-7-6", tp, attacker=repr(a.attacker))
+        if self.is_over:
+            self.attack = None
+            return
+        self.emit("end_of_attack", "CR 11-6-1", tp, attacker=repr(a.attacker))
+        if a.attacker in self.players[tp].battle:
+            self._trigger_on(a.attacker, "end_of_attack")
+        yield from self._resolve()
+        if a.via == "execute" and a.attacker in self.players[tp].battle:
+            yield from self._delete([a.attacker], cause="effect", ref="CR 16-38-4", by=tp)
+        for stack in self.stacks():
+            stack.modifiers = [m for m in stack.modifiers if m.until != "end_of_attack"]
+        self.attack = None
+        self._rule_check()
+        yield from self._resolve()

@@ -1,0 +1,210 @@
+"""The official Digimon Card Game rules (Comprehensive Rules Ver. 4.2): the game and its state.
+
+The rules live in one module per part of the Comprehensive Rules, each a mixin of :class:`Game`:
+``flow`` (setup, turns, phases), ``actions`` (the main phase's legal actions), ``playing`` and
+``special`` (playing, using, digivolving), ``battle`` (attacks, blocks, security checks, battles),
+``effects`` (triggers, timing, steps), ``keywords`` (the keyword registry), ``rule_checks``
+(deletion and rule processing).  Every illegal action raises :class:`IllegalAction` with the ref
+that forbids it, and every event in the log carries the ref of the rule that produced it.
+"""
+
+from __future__ import annotations
+
+import random
+from copy import deepcopy
+
+from ..cards import CardDef, card_from_spec
+from ..state import (
+    Action,
+    Attack,
+    Card,
+    Decision,
+    DecisionLoop,
+    Event,
+    Pending,
+    PlayerState,
+    Stack,
+)
+from .actions import MainPhaseActions
+from .battle import Battles
+from .common import DECISION_REF
+from .effects import Effects
+from .flow import Flow
+from .keywords import Keywords
+from .playing import Playing
+from .rule_checks import RuleChecks
+from .special import SpecialDigivolutions
+
+
+class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Keywords, RuleChecks, DecisionLoop):
+    """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
+
+    ruleset = "official"
+    # The main phase actions (CR 6-5-1); ``_check`` decides each of them.
+    DECISION_REFS: dict[str, str] = DECISION_REF  # the clause behind each kind of decision
+    MAIN_KINDS = ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link")
+
+    def __init__(self, config: dict):
+        self._config = deepcopy(config)
+        self.rng = random.Random(config.get("seed", 0))
+        self.players = [PlayerState(), PlayerState()]
+        self.memory = 0  # from player 0's side: positive = player 0 has memory
+        self.turn_player = config.get("first_player", 0)
+        self.turn = 1
+        self.phase = "setup"
+        self.log: list[Event] = []
+        self.history: list[Action] = []
+        self.winner: int | None = None
+        self.over_reason: str | None = None
+        self.attack: Attack | None = None
+        self.pending: list[Pending] = []
+        self.once_used: set = set()
+        self.decision: Decision | None = None
+        self._sids = 0
+        self._uids = 0
+        self._flow = None
+        self.labels: dict[str, int] = {}  # scenario names for stacks and cards
+        self._main_logged = None
+        self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
+        self._build(config)
+
+    def new_card(self, defn: CardDef, owner: int) -> Card:
+        self._uids += 1
+        return Card(defn, owner, uid=self._uids)
+
+    def _build(self, config: dict) -> None:
+        """Place every card where the config says: a new game's decks, or any position."""
+
+        defs = {name: card_from_spec(name, spec) for name, spec in (config.get("cards") or {}).items()}
+
+        def make(name: str, owner: int) -> Card:
+            if name not in defs:
+                raise KeyError(f"unknown card {name!r}: define it under cards:")
+            return self.new_card(defs[name], owner)
+
+        self.turn = int(config.get("turn", 1))
+        self.turn_player = int(config.get("turn_player", config.get("first_player", 0)))
+        if "memory" in config:
+            self.memory = int(config["memory"]) if self.turn_player == 0 else -int(config["memory"])
+        for p, spec in enumerate(config.get("players", [{}, {}])):
+            ps = self.players[p]
+            for zone in ("deck", "eggs", "hand", "trash", "security"):
+                cards = [make(n, p) for n in spec.get(zone, [])]
+                for c in cards:
+                    c.face_up = zone in ("hand", "trash")
+                setattr(ps, zone, cards)
+            for item in spec.get("battle", []):
+                ps.battle.append(self._stack_from(item, p, make, "battle"))
+            if spec.get("breeding"):
+                ps.breeding = self._stack_from(spec["breeding"], p, make, "breeding")
+
+    def _stack_from(self, item: dict, owner: int, make, area: str) -> Stack:
+        cards = [make(n, owner) for n in item["cards"]]
+        stack = self.new_stack(owner, cards, area=area, label=item.get("label"))
+        stack.suspended = bool(item.get("suspended", False))
+        stack.placed_turn = self.turn if item.get("placed_this_turn") else self.turn - 1
+        if item.get("label"):
+            self.labels[item["label"]] = stack.sid
+        return stack
+
+    def emit(self, kind: str, ref: str, player: int | None = None, **data) -> None:
+        self.log.append(Event(kind, ref, player, data))
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    def mem(self, player: int) -> int:
+        """Memory on ``player``'s side (negative: on the opponent's side)."""
+        return self.memory if player == 0 else -self.memory
+
+    def set_mem(self, player: int, value: int, ref: str, why: str) -> None:
+        # CR 1-4-2-2: the gauge runs to 10 on either side and memory never exceeds 10.
+        value = max(-10, min(10, value))
+        before = self.mem(player)
+        self.memory = value if player == 0 else -value
+        if before != value:
+            self.emit("memory", ref, player, before=before, after=value, why=why)
+
+    def pay(self, player: int, cost: int, ref: str, why: str) -> None:
+        # CR 4-2-2: paying moves the memory toward the opponent by exactly the cost.
+        self.set_mem(player, self.mem(player) - max(0, cost), ref, why)
+
+    def new_stack(self, owner: int, cards: list[Card], area: str = "battle", label: str | None = None) -> Stack:
+        self._sids += 1
+        for card in cards:
+            card.face_up = True
+        return Stack(self._sids, owner, cards, placed_turn=self.turn, area=area, label=label)
+
+    def stacks(self, player: int | None = None) -> list[Stack]:
+        players = [player] if player is not None else [0, 1]
+        return [s for p in players for s in self.players[p].battle]
+
+    def find_stack(self, sid: int) -> Stack | None:
+        for p in (0, 1):
+            for s in self.players[p].battle:
+                if s.sid == sid:
+                    return s
+            b = self.players[p].breeding
+            if b is not None and b.sid == sid:
+                return b
+        return None
+
+    def find_card(self, uid: int) -> Card | None:
+        for p in self.players:
+            for card in p.all_cards():
+                if card.uid == uid:
+                    return card
+        return None
+
+    def is_digimon(self, stack: Stack) -> bool:
+        return stack.top.defn.category in ("digimon", "digi-egg")
+
+    def dp(self, stack: Stack) -> int | None:
+        """Current DP: printed DP plus every modifier and persistent effect, netted (CR 1-3-8)."""
+        base = stack.top.defn.dp
+        if base is None:
+            return None
+        total = base
+        for mod in stack.modifiers:
+            if mod.kind == "dp":
+                total += mod.value
+        for effect, _card in self.persistent_effects(stack):
+            for step in effect.steps:
+                if "dp" in step and step["dp"].get("target", "self") == "self":
+                    total += int(step["dp"]["amount"])
+        for link in stack.links:
+            total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
+        if self.attack and self.attack.attacker is stack:
+            total += self.attack.dp_bonus
+        return max(0, total)
+
+    def level(self, stack: Stack) -> int | None:
+        return stack.top.defn.level
+
+    def dump(self) -> dict:
+        """Everything that makes up the position, for comparing two states."""
+
+        def stack_dump(s: Stack):
+            return {
+                "sid": s.sid, "cards": [(c.uid, c.name) for c in s.cards], "suspended": s.suspended,
+                "placed_turn": s.placed_turn, "area": s.area, "links": [c.uid for c in s.links],
+                "modifiers": [(m.kind, m.value, m.until) for m in s.modifiers],
+            }
+
+        return {
+            "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase, "memory": self.memory,
+            "winner": self.winner, "over": self.over_reason, "log": len(self.log),
+            "decision": None if self.decision is None else (self.decision.player, self.decision.kind, [str(a) for a in self.decision.actions]),
+            "pending": [p.source for p in self.pending],
+            "players": [
+                {
+                    "deck": [c.uid for c in p.deck], "eggs": [c.uid for c in p.eggs], "hand": [c.uid for c in p.hand],
+                    "trash": [c.uid for c in p.trash], "security": [c.uid for c in p.security],
+                    "battle": [stack_dump(s) for s in p.battle],
+                    "breeding": stack_dump(p.breeding) if p.breeding else None,
+                    "removed": [c.uid for c in p.removed],
+                }
+                for p in self.players
+            ],
+            "once_used": sorted(map(str, self.once_used)),
+        }
