@@ -34,9 +34,11 @@ from .keywords import Keywords
 from .playing import Playing
 from .rule_checks import RuleChecks
 from .special import SpecialDigivolutions
+from .steps import Steps
+from .targets import Targets
 
 
-class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Keywords, RuleChecks, DecisionLoop):
+class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Steps, Keywords, RuleChecks, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
