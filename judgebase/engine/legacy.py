@@ -27,11 +27,18 @@ Where 002 is silent the engine makes a documented choice; each one is marked
 from __future__ import annotations
 
 import random
-from copy import deepcopy
 from dataclasses import dataclass, field
 
 from .cards import CardError
-from .state import Action, Card, Decision, DecisionLoop, Event, IllegalAction
+from .state import (
+    Action,
+    Card,
+    Decision,
+    DecisionLoop,
+    Event,
+    IllegalAction,
+    copy_config,
+)
 
 LEVELS = (3, 4, "perfect", "ultimate")
 NEXT_LEVEL = {3: 4, 4: "perfect", "perfect": "ultimate"}  # LEG 3.2.3.9
@@ -268,7 +275,7 @@ class LegacyGame(DecisionLoop):
     GAME_OVER_REF = "LEG 3.2.5.8"
 
     def __init__(self, config: dict):
-        self._config = deepcopy(config)
+        self._config = copy_config(config)
         self.rng = random.Random(config.get("seed", 0))
         self.defs = {n: legacy_card_from_spec(n, s) for n, s in (config.get("cards") or {}).items()}
         self.players = [Side(), Side()]

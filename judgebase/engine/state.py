@@ -12,6 +12,8 @@ from the same starting position and seed: deterministic, and exactly equal.
 from __future__ import annotations
 
 import itertools
+import marshal
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 from .cards import CardDef
@@ -20,10 +22,14 @@ from .cards import CardDef
 class IllegalAction(Exception):
     """An action the rules forbid; ``ref`` is the clause that forbids it."""
 
+    # Built for every candidate action the rules refuse while legal actions are listed, so it
+    # keeps ``args`` as given (reason, ref) and formats its message only when shown.
     def __init__(self, reason: str, ref: str):
-        super().__init__(f"{reason} ({ref})")
         self.reason = reason
         self.ref = ref
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.ref})"
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,16 @@ class Decision:
 
 
 _uids = itertools.count(1)
+
+
+def copy_config(config: dict) -> dict:
+    """A private copy of a game's config, so ``clone()`` replays the same start whatever the caller
+    changes later.  Configs are plain data: marshal copies them several times faster than deepcopy,
+    which stays the fallback for anything else (a date a YAML file carried, say)."""
+    try:
+        return marshal.loads(marshal.dumps(config))
+    except ValueError:
+        return deepcopy(config)
 
 
 @dataclass(eq=False)

@@ -20,6 +20,16 @@ class MainPhaseActions:
     """Offering and refusing main phase actions with one predicate per rule."""
 
     def _main_actions(self, tp: int) -> list[Action]:
+        """Every main phase action the rules allow now (CR 6-5-1).
+
+        Each candidate is asked ``_check``, the predicate that refuses it in ``apply``.  Before
+        that, candidates are only generated where the last question their predicate asks can
+        be answered yes: a base that doesn't meet the requirement (``requirement_problem``), an
+        attacker that can't declare (``_declaration_problem``), a target it can't attack
+        (``_target_problem``).  Those are the same methods ``_check`` calls, so nothing the
+        rules allow is left out, and listing the legal actions doesn't run every candidate
+        through the whole refusal path.
+        """
         candidates = [Action("pass")]
         ps = self.players[tp]
         field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
@@ -30,15 +40,19 @@ class MainPhaseActions:
             if d.category == "option" or d.option_side:
                 candidates.append(Action("use", card.uid))
             if d.category == "digimon":
-                for stack in field:
-                    for i in range(len(d.requirements)):
-                        candidates.append(Action("digivolve", card.uid, stack.sid, i))
+                for i, req in enumerate(d.requirements):
+                    candidates += [Action("digivolve", card.uid, s.sid, i) for s in field
+                                   if self.requirement_problem(req, s.top) is None]
         candidates += self._special_candidates(tp)
+        targets = self._attack_candidates(tp)
         for stack in self.stacks(tp):
-            candidates += [Action("attack", stack.sid, t) for t in self._attack_candidates(tp)]
+            if self._declaration_problem(tp, stack, "normal") is None:
+                candidates += [Action("attack", stack.sid, t) for t in targets
+                               if self._target_problem(tp, stack, t, "normal") is None]
             for i, (effect, _card) in enumerate(self._activation_effects(stack)):
                 candidates.append(Action("activate", stack.sid, option=i))
-        return [a for a in candidates if self.why_illegal(a, check_only=True) is None]
+        check = self._check
+        return [a for a in candidates if check(a) is None]
 
     def _pick(self, player: int, kind: str, prompt: str, problem, optional: bool = True) -> Decision:
         """A decision to choose 1 card on the field (``choose target=``), or to decline when optional.

@@ -67,6 +67,8 @@ class Battles:
         ``legal_actions`` offers and what ``apply`` refuses) and the attacks keyword effects
         declare (<Blitz> CR 16-16, <Vortex> CR 16-33, <Execute> CR 16-38) alike, so a
         prohibition ("can't attack", "can't be attacked") beats every permission (CR 15-1-3).
+        A ruleset that adds limits extends this method and asks it first, so an attacker whose
+        ``_declaration_problem`` refuses it is refused for every target.
         """
         return self._declaration_problem(tp, attacker, via) or self._target_problem(tp, attacker, target_sid, via)
 

@@ -11,7 +11,6 @@ that forbids it, and every event in the log carries the ref of the rule that pro
 from __future__ import annotations
 
 import random
-from copy import deepcopy
 
 from ..cards import CardDef, card_from_spec
 from ..state import (
@@ -24,6 +23,7 @@ from ..state import (
     Pending,
     PlayerState,
     Stack,
+    copy_config,
 )
 from .actions import MainPhaseActions
 from .battle import Battles
@@ -47,7 +47,7 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
     MAIN_KINDS = ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link")
 
     def __init__(self, config: dict):
-        self._config = deepcopy(config)
+        self._config = copy_config(config)
         self.rng = random.Random(config.get("seed", 0))
         self.players = [PlayerState(), PlayerState()]
         self.memory = 0  # from player 0's side: positive = player 0 has memory

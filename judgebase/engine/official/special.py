@@ -7,7 +7,7 @@ its clause, as everywhere in the engine.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import product
 
 from ..cards import Requirement
 from ..state import Action, Card, IllegalAction, Stack
@@ -39,23 +39,29 @@ class SpecialDigivolutions:
 
     # ------------------------------------------------------------ main actions ----
     def _special_candidates(self, tp: int) -> list[Action]:
+        """Candidates for the special digivolutions, generated only where each material meets its
+        requirement (``requirement_problem``, the question ``_check_special`` asks of it)."""
         out = []
         mine = self.stacks(tp)
+        breeding = [self.players[tp].breeding] if self.players[tp].breeding else []
         for card in self.players[tp].hand:
             d = card.defn
             for i, (_cost, parts) in enumerate(d.dna):
-                for pair in permutations(mine, len(parts)):
-                    out.append(Action("dna", card.uid, option=i, targets=tuple(s.sid for s in pair)))
-            for i, (_req, _tamer) in enumerate(d.burst):
-                for stack in mine + ([self.players[tp].breeding] if self.players[tp].breeding else []):
-                    for tamer in mine:
-                        out.append(Action("burst", card.uid, stack.sid, i, targets=(tamer.sid,)))
+                fits = [[s for s in mine if self.requirement_problem(part, s.top) is None] for part in parts]
+                for pair in product(*fits):
+                    if len(set(pair)) == len(pair):
+                        out.append(Action("dna", card.uid, option=i, targets=tuple(s.sid for s in pair)))
+            for i, (req, _tamer) in enumerate(d.burst):
+                for stack in mine + breeding:
+                    if self.requirement_problem(req, stack.top) is None:
+                        out += [Action("burst", card.uid, stack.sid, i, targets=(tamer.sid,)) for tamer in mine]
             for i, _ in enumerate(d.app_fusion):
                 for stack in mine:
                     out.append(Action("app_fusion", card.uid, stack.sid, i))
             if d.link:
                 for stack in mine:
-                    out.append(Action("link", card.uid, stack.sid))
+                    if self.requirement_problem(d.link["requirement"], stack.top) is None:
+                        out.append(Action("link", card.uid, stack.sid))
         return out
 
     def _check_special(self, tp: int, a: Action) -> IllegalAction | None:
