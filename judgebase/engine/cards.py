@@ -11,40 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import keywords as keyword_registry
+
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
 
-# Keywords a card has as a property (persistent, trigger-type or immediate-type).
-PROPERTY_KEYWORDS = {
-    "blocker": "CR 16-5",
-    "security_attack": "CR 16-4",
-    "piercing": "CR 16-7",
-    "jamming": "CR 16-9",
-    "digisorption": "CR 16-10",
-    "reboot": "CR 16-11",
-    "retaliation": "CR 16-13",
-    "rush": "CR 16-15",
-    "decoy": "CR 16-18",
-    "armor_purge": "CR 16-19",
-    "evade": "CR 16-22",
-    "raid": "CR 16-23",
-    "alliance": "CR 16-24",
-    "barrier": "CR 16-25",
-    "fortitude": "CR 16-27",
-    "collision": "CR 16-30",
-    "vortex": "CR 16-33",
-    "iceclad": "CR 16-35",
-    "execute": "CR 16-38",
-    "progress": "CR 16-39",
-    "link_plus": "CR 16-40",
-    # Not keywords: card text such as "this Digimon can attack your opponent's Tamers" (CR 1-3-1),
-    # and prohibitions ("can't attack", "can't block", "can't be attacked"), which beat any
-    # permission (CR 15-1-3).
+# Card text that is not a keyword but is read like one: "this Digimon can attack your opponent's
+# Tamers" (CR 1-3-1), and prohibitions ("can't attack", "can't block", "can't be attacked"), which
+# beat any permission (CR 15-1-3).
+CARD_PROPERTIES = {
     "may_attack_tamers": "CR 1-3-1",
     "cannot_attack": "CR 15-1-3",
     "cannot_block": "CR 15-1-3",
     "cannot_be_attacked": "CR 15-1-3",
 }
+# What a card spec may list under keywords: the property keywords of the registry, and the above.
+PROPERTY_KEYWORDS = {**keyword_registry.implemented("property"), **CARD_PROPERTIES}
 
 # Timing icons an effect can be bound to, with the clause that defines each.
 TIMINGS = {
@@ -157,6 +139,10 @@ def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
     out = []
     for key, value in spec.items():
+        known = keyword_registry.BY_KEY.get(key)
+        if known is not None and not known.implemented:
+            raise CardError(f"{where}: {known.printed} ({known.clause}) is not implemented by the engine yet, "
+                            "so no card can have it (see judgebase/engine/keywords.py)")
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
         out.append((key, value))

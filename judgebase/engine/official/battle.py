@@ -124,6 +124,8 @@ class Battles:
         self.attack = Attack(attacker, target, target, via=via)
         self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1"}[via], tp,
                   attacker=repr(attacker), target="player" if target is None else repr(target))
+        if via == "normal" and attacker.placed_turn == self.turn:
+            self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
         self._trigger_on(attacker, "when_attacking")
         for kw in ("raid", "alliance"):
             if self.keyword(attacker, kw):
@@ -243,6 +245,10 @@ class Battles:
         tp = attacker.owner
         opp = 1 - tp
         n = self.security_checks(attacker)
+        if n == 0:
+            self.emit("no_security_check", "CR 16-4-4", tp, attacker=repr(attacker))
+        elif n != 1:
+            self.emit("security_attack_count", "CR 16-4-3", tp, attacker=repr(attacker), checks=n)
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
         for _ in range(n):
             if self.is_over:

@@ -121,6 +121,8 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
 
     def set_mem(self, player: int, value: int, ref: str, why: str) -> None:
         # CR 1-4-2-2: the gauge runs to 10 on either side and memory never exceeds 10.
+        if abs(value) > 10:
+            self.emit("memory_capped", "CR 1-4-2-2", player, value=max(-10, min(10, value)))
         value = max(-10, min(10, value))
         before = self.mem(player)
         self.memory = value if player == 0 else -value
