@@ -10,6 +10,7 @@ timing icon.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import keywords as keyword_registry
 
@@ -120,10 +121,25 @@ class CardDef:
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
 
     def keyword(self, name: str, inherited: bool = False):
-        for key, value in (self.inherited_keywords if inherited else self.keywords):
-            if key == name:
-                return value
-        return None
+        return (self._inherited_keyword_values if inherited else self._keyword_values).get(name)
+
+    # Read for every candidate action while legal actions are listed: looked up once per card.
+    @cached_property
+    def _keyword_values(self) -> dict:
+        return dict(self.keywords)
+
+    @cached_property
+    def _inherited_keyword_values(self) -> dict:
+        return dict(self.inherited_keywords)
+
+    @cached_property
+    def persistent_effects(self) -> tuple[Effect, ...]:
+        """Its own effects that apply while their window is open ([Your Turn], [All Turns], ...)."""
+        return tuple(e for e in self.effects if e.persistent)
+
+    @cached_property
+    def persistent_inherited(self) -> tuple[Effect, ...]:
+        return tuple(e for e in self.inherited if e.persistent)
 
     @property
     def is_digimon(self) -> bool:

@@ -331,12 +331,9 @@ class TamerTacticsGame(Game):
         return None
 
     # -------------------------------------------------------------- attacks ----
-    def attack_problem(self, tp, attacker, target_sid, via="normal"):
-        """The official predicate, then this format's limits (TT §4.1): one security attack per
-        group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
-        err = super().attack_problem(tp, attacker, target_sid, via)
-        if err:
-            return err
+    def _attack_limit_problem(self, tp, attacker, target_sid, via):
+        """This format's limits on attacks the official rules allow (TT §4.1): one security attack
+        per group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
         if target_sid == -1:
             return self._security_attack_problem(attacker)
         if via == "normal":

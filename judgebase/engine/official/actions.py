@@ -22,37 +22,52 @@ class MainPhaseActions:
     def _main_actions(self, tp: int) -> list[Action]:
         """Every main phase action the rules allow now (CR 6-5-1).
 
-        Each candidate is asked ``_check``, the predicate that refuses it in ``apply``.  Before
-        that, candidates are only generated where the last question their predicate asks can
-        be answered yes: a base that doesn't meet the requirement (``requirement_problem``), an
-        attacker that can't declare (``_declaration_problem``), a target it can't attack
-        (``_target_problem``).  Those are the same methods ``_check`` calls, so nothing the
-        rules allow is left out, and listing the legal actions doesn't run every candidate
-        through the whole refusal path.
+        Each candidate is asked the predicate of its kind — the one ``_check`` asks when
+        ``apply`` refuses it: ``_check_play``, ``_check_use``, ``_check_digivolve``,
+        ``_check_special``, ``attack_problem`` (asked in its parts: whether the Digimon can
+        declare an attack at all, once, then each target), ``_check`` for the rest.  Candidates
+        are only generated where a requirement can be met (``requirement_problem``), so listing
+        the legal actions doesn't run every combination through the whole refusal path.
         """
-        candidates = [Action("pass")]
-        ps = self.players[tp]
-        field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
-        for card in ps.hand:
-            d = card.defn
-            if d.category in ("digimon", "tamer"):
-                candidates.append(Action("play", card.uid))
-            if d.category == "option" or d.option_side:
-                candidates.append(Action("use", card.uid))
-            if d.category == "digimon":
-                for i, req in enumerate(d.requirements):
-                    candidates += [Action("digivolve", card.uid, s.sid, i) for s in field
-                                   if self.requirement_problem(req, s.top) is None]
-        candidates += self._special_candidates(tp)
+        legal = [a for a in (Action("pass"),) if self._check(a) is None]
+        if self._cards_problem() is None:
+            ps = self.players[tp]
+            field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
+            for card in ps.hand:
+                d = card.defn
+                if d.category in ("digimon", "tamer"):
+                    a = Action("play", card.uid)
+                    if self._check_play(tp, card, a) is None:
+                        legal.append(a)
+                if d.category == "option" or d.option_side:
+                    a = Action("use", card.uid)
+                    if self._check_use(tp, card, a) is None:
+                        legal.append(a)
+                if d.category == "digimon":
+                    for i, req in enumerate(d.requirements):
+                        for s in field:
+                            if self.requirement_problem(req, s.top) is None:
+                                a = Action("digivolve", card.uid, s.sid, i)
+                                if self._check_digivolve(tp, card, a) is None:
+                                    legal.append(a)
+            legal += [a for a in self._special_candidates(tp) if self._check_special(tp, a) is None]
         targets = self._attack_candidates(tp)
         for stack in self.stacks(tp):
             if self._declaration_problem(tp, stack, "normal") is None:
-                candidates += [Action("attack", stack.sid, t) for t in targets
-                               if self._target_problem(tp, stack, t, "normal") is None]
-            for i, (effect, _card) in enumerate(self._activation_effects(stack)):
-                candidates.append(Action("activate", stack.sid, option=i))
-        check = self._check
-        return [a for a in candidates if check(a) is None]
+                legal += [Action("attack", stack.sid, t) for t in targets
+                          if self._target_problem(tp, stack, t, "normal") is None
+                          and self._attack_limit_problem(tp, stack, t, "normal") is None]
+            for i in range(len(self._activation_effects(stack))):
+                a = Action("activate", stack.sid, option=i)
+                if self._check(a) is None:
+                    legal.append(a)
+        return legal
+
+    def _cards_problem(self) -> IllegalAction | None:
+        """Cards are played, used and digivolved in the main phase, with nothing pending (CR 6-5-1)."""
+        if self.phase != "main" or self.attack is not None:
+            return IllegalAction("cards are played in the main phase, with nothing pending", "CR 6-5-1")
+        return None
 
     def _pick(self, player: int, kind: str, prompt: str, problem, optional: bool = True) -> Decision:
         """A decision to choose 1 card on the field (``choose target=``), or to decline when optional.
@@ -145,8 +160,8 @@ class MainPhaseActions:
         if a.kind == "block":
             return self._check_block(a)
         if a.kind in ("play", "use", "digivolve"):
-            if self.phase != "main" or self.attack is not None:
-                return IllegalAction("cards are played in the main phase, with nothing pending", "CR 6-5-1")
+            if self._cards_problem() is not None:
+                return self._cards_problem()
             card = next((c for c in ps.hand if c.uid == a.card), None)
             if card is None:
                 return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")

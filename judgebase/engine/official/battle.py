@@ -67,10 +67,15 @@ class Battles:
         ``legal_actions`` offers and what ``apply`` refuses) and the attacks keyword effects
         declare (<Blitz> CR 16-16, <Vortex> CR 16-33, <Execute> CR 16-38) alike, so a
         prohibition ("can't attack", "can't be attacked") beats every permission (CR 15-1-3).
-        A ruleset that adds limits extends this method and asks it first, so an attacker whose
-        ``_declaration_problem`` refuses it is refused for every target.
+        A format that limits attacks further does it in ``_attack_limit_problem``.
         """
-        return self._declaration_problem(tp, attacker, via) or self._target_problem(tp, attacker, target_sid, via)
+        return (self._declaration_problem(tp, attacker, via) or self._target_problem(tp, attacker, target_sid, via)
+                or self._attack_limit_problem(tp, attacker, target_sid, via))
+
+    def _attack_limit_problem(self, tp: int, attacker: Stack, target_sid: int, via: str) -> IllegalAction | None:
+        """Hook: limits a format puts on attacks the official rules allow (Tamer Tactics' attack
+        counts, TT §4.1).  The official rules have none."""
+        return None
 
     def _declaration_problem(self, tp: int, stack: Stack | None, via: str) -> IllegalAction | None:
         """Whether ``stack`` may declare an attack now, whatever the target (CR 11-2)."""

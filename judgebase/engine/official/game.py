@@ -63,6 +63,7 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.once_used: set = set()
         self.decision: Decision | None = None
         self._sids = 0
+        self._stack_by_sid: dict[int, Stack] = {}  # every stack ever made; find_stack checks it is still on the field
         self._uids = 0
         self._flow = None
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
@@ -137,21 +138,21 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self._sids += 1
         for card in cards:
             card.face_up = True
-        return Stack(self._sids, owner, cards, placed_turn=self.turn, area=area, label=label)
+        stack = Stack(self._sids, owner, cards, placed_turn=self.turn, area=area, label=label)
+        self._stack_by_sid[stack.sid] = stack
+        return stack
 
     def stacks(self, player: int | None = None) -> list[Stack]:
         players = [player] if player is not None else [0, 1]
         return [s for p in players for s in self.players[p].battle]
 
     def find_stack(self, sid: int) -> Stack | None:
-        for p in (0, 1):
-            for s in self.players[p].battle:
-                if s.sid == sid:
-                    return s
-            b = self.players[p].breeding
-            if b is not None and b.sid == sid:
-                return b
-        return None
+        """The stack with this id if it is on the field now (battle or breeding area), else None."""
+        stack = self._stack_by_sid.get(sid)
+        if stack is None:
+            return None
+        ps = self.players[stack.owner]
+        return stack if ps.breeding is stack or stack in ps.battle else None
 
     def find_card(self, uid: int) -> Card | None:
         for p in self.players:

@@ -19,8 +19,11 @@ class Targets:
         if stack.area != "battle":
             return
         owner_turn = self.turn_player == stack.owner
-        candidates = [(e, stack.top) for e in stack.top.defn.effects]
-        candidates += [(e, c) for c in stack.sources for e in c.defn.inherited]
+        top = stack.top
+        candidates = [(e, top) for e in top.defn.persistent_effects]
+        for c in stack.sources:
+            if c.defn.persistent_inherited:
+                candidates += [(e, c) for e in c.defn.persistent_inherited]
         for effect, card in candidates:
             if effect.timing == "all_turns" or (effect.timing == "your_turn" and owner_turn) or (
                 effect.timing == "opponents_turn" and not owner_turn
