@@ -111,8 +111,9 @@ def disagreement(want: dict, legal: bool, problems, shown: str, line: int) -> st
     """
     got_refs = {ref for _, ref in problems if ref}
     if "legal" in want and legal != want["legal"]:
+        why = "; ".join(f"{message} [{ref}]" for message, ref in problems)
         return (f"{shown}:{line}: expected {'legal' if want['legal'] else 'not legal'}, the check says "
-                f"{'legal' if legal else 'not legal'}: " + "; ".join(f"{message} [{ref}]" for message, ref in problems))
+                f"{'legal' if legal else 'not legal'}" + (f": {why}" if why else ""))
     missing = [r for r in want.get("refs", []) if r not in got_refs]
     if missing:
         return f"{shown}:{line}: expected problems citing {missing}; the check cited {sorted(got_refs)}"
