@@ -351,6 +351,7 @@ def verify(paths, ruleset, source, as_json, repin):
 
 def _pinned_citations(root: Path, cited, *, whole_tree: bool, repin: bool, quiet: bool):
     """Compare (after ``--repin``: first pin) the scenarios' cited clauses with rulings/cites.lock."""
+    from .i18n import tn
     from .pins import LOCK, LockError, check
     from .pins import repin as pin_now
 
@@ -358,7 +359,7 @@ def _pinned_citations(root: Path, cited, *, whole_tree: bool, repin: bool, quiet
         if repin:
             changed = pin_now(root, cited, whole_tree=whole_tree)
             if not quiet:
-                click.echo(_say("cli.verify.repinned", _lang(None), n=changed, lock=LOCK.as_posix()))
+                click.echo(tn("cli.verify.repinned", changed, _lang(None), lock=LOCK.as_posix()))
         return check(root, cited, whole_tree=whole_tree)
     except LockError as exc:
         click.echo(str(exc), err=True)
@@ -370,6 +371,7 @@ def _pinned_citations(root: Path, cited, *, whole_tree: bool, repin: bool, quiet
 
 def _print_recheck(pins, lang: str) -> None:
     """Each cite to re-check as ``file:line: clause ...``, then what to do about them."""
+    from .i18n import tn
     from .pins import LOCK
 
     mark = click.style(_say("cli.verify.recheck", lang), fg="yellow", bold=True)
@@ -377,10 +379,10 @@ def _print_recheck(pins, lang: str) -> None:
         why = _say(f"cli.verify.recheck.{r.reason}", lang, clause=r.clause, old=r.pinned, new=r.now)
         click.echo(f"{mark}  {r.file}:{r.line}: {why}")
     if pins.to_recheck:
-        click.echo(_say("cli.verify.recheck.summary", lang, n=len(pins.to_recheck),
-                        scenarios=len({r.scenario for r in pins.to_recheck})))
+        click.echo(tn("cli.verify.recheck.summary", len(pins.to_recheck), lang,
+                      scenarios=len({r.scenario for r in pins.to_recheck})))
     if pins.stale:
-        click.echo(_say("cli.verify.stale", lang, n=len(pins.stale), lock=LOCK.as_posix()))
+        click.echo(tn("cli.verify.stale", len(pins.stale), lang, lock=LOCK.as_posix()))
 
 
 @cli.command()

@@ -321,7 +321,7 @@ def repin(root: str | Path, cited, *, whole_tree: bool = False) -> int:
     kept = {} if whole_tree else {k: v for k, v in pins.items() if k[0] not in ids}
     new = {**kept, **fresh}
     changed = sum(1 for k in new.keys() | pins.keys() if new.get(k) != pins.get(k))
-    if changed or not (root / LOCK).exists():
+    if changed or (fresh and not (root / LOCK).exists()):
         write_lock(root, new)
     return changed
 

@@ -107,7 +107,7 @@ def test_a_changed_clause_is_to_recheck_in_verify_and_the_export_until_repinned(
     # Re-pinning one re-checked scenario clears it alone; re-pinning the rest clears them all.
     lock_before = (tree / pins.LOCK).read_text(encoding="utf-8")
     code, text = _verify(tree, "--repin", files[0])
-    assert code == 0 and "1 pins changed" in text
+    assert code == 0 and "1 pin changed" in text
     code, data = _verify(tree, "--json", *files)
     assert code == 1 and {r["scenario"] for r in data["to_recheck"]} == citing - {sid}
     code, text = _verify(tree, "--repin", *files[1:])

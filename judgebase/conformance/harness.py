@@ -5,7 +5,10 @@
 
 Each scenario is set up, acted out step by step and checked with the game runner's own
 expectation code (``runner._expect`` reading a :class:`~.protocol.View` of the observed
-state), so a scenario passes here exactly when it would pass in-process.  The engine runs
+state; a legacy game with ``legacy_runner._expect`` reading a ``LegacyView``; a deck check
+with the deck runner's ``disagreement``), so a scenario passes here exactly when it would
+pass in-process.  What the engine's ``hello`` does not offer (protocol version, ruleset,
+deck-check format, vocabulary) makes a scenario *unsupported* before anything is sent.  The engine runs
 in a child process; every read has a deadline, so an engine that crashes, hangs or
 talks nonsense costs one scenario (reported as crashed or timed out) and is restarted.
 """

@@ -273,19 +273,35 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{clause} is not a clause of the sources (any more)",
         "{clause} no es (ya) una cláusula de las fuentes",
         "{clause} ist (nicht mehr) eine Klausel der Quellen"),
-    "cli.verify.recheck.summary": (
-        "{n} citations to re-check in {scenarios} scenarios: read each scenario again against its clause as it "
+    "cli.verify.recheck.summary.one": (
+        "1 citation to re-check: read its scenario again against the clause as it reads now "
+        "(judgebase clause REF), correct it if needed, then pin it: judgebase verify --repin FILE",
+        "1 cita por revisar: vuelve a leer su escenario frente a la cláusula tal como dice ahora "
+        "(judgebase clause REF), corrígelo si hace falta y fíjalo: judgebase verify --repin ARCHIVO",
+        "1 Zitat neu zu prüfen: sein Szenario noch einmal gegen den jetzigen Text der Klausel lesen "
+        "(judgebase clause REF), wenn nötig korrigieren, dann festschreiben: judgebase verify --repin DATEI"),
+    "cli.verify.recheck.summary.other": (
+        "{n} citations to re-check, in {scenarios} of the scenarios: read each scenario again against its clause as it "
         "reads now (judgebase clause REF), correct it if needed, then pin it: judgebase verify --repin FILE ...",
-        "{n} citas por revisar en {scenarios} escenarios: vuelve a leer cada escenario frente a su cláusula tal "
+        "{n} citas por revisar, en {scenarios} de los escenarios: vuelve a leer cada escenario frente a su cláusula tal "
         "como dice ahora (judgebase clause REF), corrígelo si hace falta y fíjalo: judgebase verify --repin ARCHIVO ...",
-        "{n} Zitate in {scenarios} Szenarien neu zu prüfen: jedes Szenario noch einmal gegen den jetzigen Text "
+        "{n} Zitate neu zu prüfen, in {scenarios} der Szenarien: jedes Szenario noch einmal gegen den jetzigen Text "
         "seiner Klausel lesen (judgebase clause REF), wenn nötig korrigieren, dann festschreiben: "
         "judgebase verify --repin DATEI ..."),
-    "cli.verify.repinned": (
+    "cli.verify.repinned.one": (
+        "1 pin changed in {lock}",
+        "1 fijación cambiada en {lock}",
+        "1 Festschreibung in {lock} geändert"),
+    "cli.verify.repinned.other": (
         "{n} pins changed in {lock}",
         "{n} fijaciones cambiadas en {lock}",
         "{n} Festschreibungen in {lock} geändert"),
-    "cli.verify.stale": (
+    "cli.verify.stale.one": (
+        "note: 1 pin in {lock} is of a citation no scenario makes any more; judgebase verify --repin drops it",
+        "nota: 1 fijación de {lock} es de una cita que ya ningún escenario hace; judgebase verify --repin la quita",
+        "Hinweis: 1 Festschreibung in {lock} gehört zu einem Zitat, das kein Szenario mehr macht; "
+        "judgebase verify --repin entfernt sie"),
+    "cli.verify.stale.other": (
         "note: {n} pins in {lock} are of citations no scenario makes any more; judgebase verify --repin drops them",
         "nota: {n} fijaciones de {lock} son de citas que ya ningún escenario hace; judgebase verify --repin las quita",
         "Hinweis: {n} Festschreibungen in {lock} gehören zu Zitaten, die kein Szenario mehr macht; "
