@@ -178,6 +178,7 @@ def test_a_misbehaving_engine_is_reported_per_scenario(fake, small, mode, status
     assert report.error is None and len(report.results) == len(small)
     bad = [r for r in report.results if r.status != "pass"]
     assert bad and all(r.status == status and words in r.message for r in bad), [(r.status, r.message) for r in bad]
+    assert {"legacy/leg-002-multiply-before-add", "tamer_tactics/tt-001-faq-20-banlist"} <= {r.id for r in bad}
     assert not report.ok
 
 
