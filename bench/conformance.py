@@ -47,8 +47,8 @@ def _run_only(sc) -> float:
     return elapsed
 
 
-def _ms(values) -> str:
-    return f"{statistics.median(values) * 1000:.2f} ms"
+def _ms(values, sign: str = "") -> str:
+    return f"{statistics.median(values) * 1000:{sign}.2f} ms"
 
 
 def main() -> int:
@@ -88,7 +88,7 @@ def main() -> int:
         rem = [med["remote"][i] for i in ids]
         overhead = [med["remote"][i] - med["run"][i] for i in ids]
         print(f"{kind:12} {len(ids):4} {_ms([med['local'][i] for i in ids]):>27} {_ms(run):>10} {_ms(rem):>10} "
-              f"{'+' + _ms(overhead):>10} {statistics.median(rem) / statistics.median(run):5.1f}x")
+              f"{_ms(overhead, '+'):>10} {statistics.median(rem) / statistics.median(run):5.1f}x")
     print("overhead = harness through the reference adapter minus the in-process run of the same parsed scenario")
     print(f"whole suite: in-process {statistics.median(walls_local):.2f} s, "
           f"harness {statistics.median(walls_remote):.2f} s (engine start included) + {load:.2f} s loading the suite once")
