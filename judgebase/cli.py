@@ -286,8 +286,10 @@ def ruling(ruling_id, lang, as_json, db_path):
 @click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset's scenarios.")
 @click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
-def verify(paths, ruleset, source, as_json):
-    """Run ruling scenarios through the engine; exit 1 if any fails."""
+@click.option("--repin", is_flag=True,
+              help="Pin these scenarios' cited clauses as they read now (after re-checking them); see rulings/cites.lock.")
+def verify(paths, ruleset, source, as_json, repin):
+    """Run ruling scenarios through the engine; exit 1 if any fails or cites a clause changed since it was pinned."""
     from .defaults import NoSources, source_root
     from .proofs import run_all, scenario_files
     from .scenarios.loader import ScenarioError
@@ -306,6 +308,8 @@ def verify(paths, ruleset, source, as_json):
     except ScenarioError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
+    cited = [(path, r.path, r.cites) for path, r in zip(files, results) if not ruleset or r.ruleset == ruleset]
+    pins = _pinned_citations(root, cited, whole_tree=not paths and not ruleset, repin=repin, quiet=as_json)
     if ruleset:
         results = [r for r in results if r.ruleset == ruleset]
     unproven = None
@@ -326,6 +330,7 @@ def verify(paths, ruleset, source, as_json):
             "failed": len(failed),
             "unproven": unproven,
             "results": [{"ruling": r.ruling, "file": r.path, "passed": r.passed, "message": r.message, "cites": r.cites} for r in results],
+            "to_recheck": pins.as_json(),
         }, ensure_ascii=False, indent=2))
     else:
         lang = _lang(None)
@@ -339,8 +344,45 @@ def verify(paths, ruleset, source, as_json):
         if unproven is not None:
             summary += _say("cli.verify.unproven", lang, n=unproven)
         click.echo(summary)
-    if failed:
+        _print_recheck(pins, lang)
+    if failed or pins.to_recheck:
         sys.exit(1)
+
+
+def _pinned_citations(root: Path, cited, *, whole_tree: bool, repin: bool, quiet: bool):
+    """Compare (after ``--repin``: first pin) the scenarios' cited clauses with rulings/cites.lock."""
+    from .i18n import tn
+    from .pins import LOCK, LockError, check
+    from .pins import repin as pin_now
+
+    try:
+        if repin:
+            changed = pin_now(root, cited, whole_tree=whole_tree)
+            if not quiet:
+                click.echo(tn("cli.verify.repinned", changed, _lang(None), lock=LOCK.as_posix()))
+        return check(root, cited, whole_tree=whole_tree)
+    except LockError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    except OSError as exc:
+        click.echo(_say("cli.verify.cannot_pin", _lang(None), lock=LOCK.as_posix(), error=exc), err=True)
+        sys.exit(1)
+
+
+def _print_recheck(pins, lang: str) -> None:
+    """Each cite to re-check as ``file:line: clause ...``, then what to do about them."""
+    from .i18n import tn
+    from .pins import LOCK
+
+    mark = click.style(_say("cli.verify.recheck", lang), fg="yellow", bold=True)
+    for r in pins.to_recheck:
+        why = _say(f"cli.verify.recheck.{r.reason}", lang, clause=r.clause, old=r.pinned, new=r.now)
+        click.echo(f"{mark}  {r.file}:{r.line}: {why}")
+    if pins.to_recheck:
+        click.echo(tn("cli.verify.recheck.summary", len(pins.to_recheck), lang,
+                      scenarios=len({r.scenario for r in pins.to_recheck})))
+    if pins.stale:
+        click.echo(tn("cli.verify.stale", len(pins.stale), lang, lock=LOCK.as_posix()))
 
 
 @cli.command()
@@ -463,7 +505,7 @@ def site_export(out_dir, lang, db_path):
                     out=out_dir, index=out_dir / "index.html"))
 
 
-from .conformance.cli import conformance  # noqa: E402  (groups of their own modules, registered here)
+from .conformance_cli import conformance  # noqa: E402  (groups of their own modules, registered here)
 from .deck_cli import deck  # noqa: E402
 
 cli.add_command(deck)

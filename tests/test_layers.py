@@ -14,12 +14,12 @@ LAYERS = [
     ("engine", ["engine"]),
     ("decks", ["deck"]),
     ("scenarios", ["scenarios", "proofs", "conformance"]),
-    ("corpus", ["corpus"]),
+    ("corpus", ["corpus", "pins"]),
     ("store", ["store", "db", "layout"]),
     ("search", ["search"]),
     ("build", ["build", "defaults", "fingerprint"]),
     ("web", ["web", "serve"]),
-    ("cli", ["cli", "deck_cli", "render", "__main__"]),
+    ("cli", ["cli", "deck_cli", "conformance_cli", "render", "__main__"]),
 ]
 
 

@@ -260,6 +260,56 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                            "{total} Szenarien: {passed} bestanden, {failed} gescheitert"),
     "cli.verify.unproven": ("; {n} rulings still unproven", "; {n} resoluciones aún sin probar",
                             "; {n} Entscheidungen noch unbewiesen"),
+    "cli.verify.recheck": ("TO RE-CHECK", "REVISAR", "NEU PRÜFEN"),
+    "cli.verify.recheck.changed": (
+        "{clause} changed since it was pinned ({old} -> {new})",
+        "{clause} cambió desde que se fijó ({old} -> {new})",
+        "{clause} hat sich seit dem Festschreiben geändert ({old} -> {new})"),
+    "cli.verify.recheck.unpinned": (
+        "{clause} is not pinned yet (a new scenario or a new citation)",
+        "{clause} aún no está fijada (un escenario nuevo o una cita nueva)",
+        "{clause} ist noch nicht festgeschrieben (ein neues Szenario oder ein neues Zitat)"),
+    "cli.verify.recheck.missing": (
+        "{clause} is not a clause of the sources (any more)",
+        "{clause} no es (ya) una cláusula de las fuentes",
+        "{clause} ist (nicht mehr) eine Klausel der Quellen"),
+    "cli.verify.recheck.summary.one": (
+        "1 citation to re-check: read its scenario again against the clause as it reads now "
+        "(judgebase clause REF), correct it if needed, then pin it: judgebase verify --repin FILE",
+        "1 cita por revisar: vuelve a leer su escenario frente a la cláusula tal como dice ahora "
+        "(judgebase clause REF), corrígelo si hace falta y fíjalo: judgebase verify --repin ARCHIVO",
+        "1 Zitat neu zu prüfen: sein Szenario noch einmal gegen den jetzigen Text der Klausel lesen "
+        "(judgebase clause REF), wenn nötig korrigieren, dann festschreiben: judgebase verify --repin DATEI"),
+    "cli.verify.recheck.summary.other": (
+        "{n} citations to re-check, in {scenarios} of the scenarios: read each scenario again against its clause as it "
+        "reads now (judgebase clause REF), correct it if needed, then pin it: judgebase verify --repin FILE ...",
+        "{n} citas por revisar, en {scenarios} de los escenarios: vuelve a leer cada escenario frente a su cláusula tal "
+        "como dice ahora (judgebase clause REF), corrígelo si hace falta y fíjalo: judgebase verify --repin ARCHIVO ...",
+        "{n} Zitate neu zu prüfen, in {scenarios} der Szenarien: jedes Szenario noch einmal gegen den jetzigen Text "
+        "seiner Klausel lesen (judgebase clause REF), wenn nötig korrigieren, dann festschreiben: "
+        "judgebase verify --repin DATEI ..."),
+    "cli.verify.repinned.one": (
+        "1 pin changed in {lock}",
+        "1 fijación cambiada en {lock}",
+        "1 Festschreibung in {lock} geändert"),
+    "cli.verify.repinned.other": (
+        "{n} pins changed in {lock}",
+        "{n} fijaciones cambiadas en {lock}",
+        "{n} Festschreibungen in {lock} geändert"),
+    "cli.verify.stale.one": (
+        "note: 1 pin in {lock} is of a citation no scenario makes any more; judgebase verify --repin drops it",
+        "nota: 1 fijación de {lock} es de una cita que ya ningún escenario hace; judgebase verify --repin la quita",
+        "Hinweis: 1 Festschreibung in {lock} gehört zu einem Zitat, das kein Szenario mehr macht; "
+        "judgebase verify --repin entfernt sie"),
+    "cli.verify.stale.other": (
+        "note: {n} pins in {lock} are of citations no scenario makes any more; judgebase verify --repin drops them",
+        "nota: {n} fijaciones de {lock} son de citas que ya ningún escenario hace; judgebase verify --repin las quita",
+        "Hinweis: {n} Festschreibungen in {lock} gehören zu Zitaten, die kein Szenario mehr macht; "
+        "judgebase verify --repin entfernt sie"),
+    "cli.verify.cannot_pin": (
+        "cannot write {lock}: {error}",
+        "no se puede escribir {lock}: {error}",
+        "{lock} kann nicht geschrieben werden: {error}"),
     "cli.export.done": (
         "Wrote {pages} pages ({clauses} clauses, {rulings} rulings) to {out}; open {index}",
         "Escritas {pages} páginas ({clauses} cláusulas, {rulings} resoluciones) en {out}; abre {index}",

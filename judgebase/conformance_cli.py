@@ -17,7 +17,7 @@ RULESETS = click.Choice(["official", "tamer_tactics", "legacy"])
 
 
 def _root(source: Path | None) -> Path:
-    from ..shipped import sources_root
+    from .shipped import sources_root
 
     env = os.environ.get("JUDGEBASE_SOURCE")
     root = source or (Path(env) if env else sources_root())
@@ -27,8 +27,8 @@ def _root(source: Path | None) -> Path:
 
 
 def _suite(source, ruleset):
-    from ..scenarios.common import ScenarioError
-    from .harness import load_suite
+    from .scenarios.common import ScenarioError
+    from .conformance.harness import load_suite
 
     try:
         return load_suite(_root(source), ruleset)
@@ -57,7 +57,7 @@ def conformance():
 @click.option("--verbose", "-v", is_flag=True, help="List passing and unsupported scenarios too.")
 def run_cmd(engine, ruleset, expect_failures, as_json, junit_path, isolate, timeout, source, verbose):
     """Drive every scenario through ENGINE; exit 1 on an unexpected failure or pass, 2 if the engine can't start."""
-    from .harness import junit, read_expected_failures, run_suite
+    from .conformance.harness import junit, read_expected_failures, run_suite
 
     suite = _suite(source, ruleset)
     expected = read_expected_failures(expect_failures) if expect_failures else set()
@@ -107,9 +107,37 @@ def _print_report(report, verbose: bool) -> None:
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
 def export_cmd(out_dir, source):
-    """Write the suite as plain JSON into OUT_DIR (scenarios, schema, contract, manifest)."""
-    from .export import export
+    """Write the suite as plain JSON into OUT_DIR (scenarios, schema, contract, clause texts, manifest)."""
+    from .conformance.export import export
 
-    manifest = export(out_dir, _suite(source, None))
+    root = _root(source)
+    suite = _suite(root, None)
+    clauses, pins, recheck = _pinned_clauses(root, suite)
+    try:
+        manifest = export(out_dir, suite, clauses, pins, recheck)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {out_dir}: {exc}") from None
     click.echo(f"wrote {manifest['counts']['scenarios']} scenarios ({manifest['counts']['protocol']} in protocol "
-               f"{manifest['protocol']}) to {out_dir}")
+               f"{manifest['protocol']}) and {len(manifest['clauses'])} cited clauses to {out_dir}")
+    if recheck:
+        click.echo(f"warning: {len(recheck)} citations to re-check (their clause changed since it was pinned); "
+                   f"listed under to_recheck in {Path(out_dir) / 'manifest.json'}; see judgebase verify", err=True)
+
+
+def _pinned_clauses(root: Path, suite):
+    """The cited clauses' texts, the pins of rulings/cites.lock, and the citations to re-check, as JSON values."""
+    from . import pins
+
+    rulesets = pins.rulesets_cited(ref for sc in suite for ref in sc.cites)
+    sources = pins.clause_sources(root, rulesets)
+    texts = pins.clause_texts(root, rulesets)
+    try:
+        lock = pins.read_lock(root)
+        checked = pins.check(root, [(sc.file, sc.path, sc.cites) for sc in suite], whole_tree=True, sources=sources)
+    except pins.LockError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    clauses = {ref: {"ref": ref, "ruleset": c.ruleset, "version": c.version, "fingerprint": c.pin.fingerprint,
+                     "lang": c.lang, "title": c.title, "text": c.text, "source": c.at, "texts": texts.get(ref, {})}
+               for ref, c in sources.items()}
+    return clauses, {key: pin.as_json() for key, pin in lock.items()}, checked.as_json()
