@@ -30,6 +30,15 @@ class Battles:
             n += self.attack.extra_checks
         return max(0, n)
 
+    def _security_a_instances(self, stack: Stack) -> int:
+        """How many <Security A.> this Digimon has: printed, inherited, gained or from effects."""
+        n = stack.top.defn.keyword("security_attack") is not None
+        n += sum(c.defn.keyword("security_attack", inherited=True) is not None for c in stack.sources)
+        n += sum(m.kind == "security_attack" or (m.kind == "keyword" and m.value[0] == "security_attack")
+                 for m in stack.modifiers)
+        n += sum("security_attack" in step for effect, _card in self.persistent_effects(stack) for step in effect.steps)
+        return n
+
     def _check_block(self, a: Action):
         """A block declared now: only in the block timing (CR 11-4-1), then ``block_problem``."""
         problem = self.block_problem(self.find_stack(a.card) if a.card is not None else None)
@@ -253,7 +262,9 @@ class Battles:
         if n == 0:
             self.emit("no_security_check", "CR 16-4-4", tp, attacker=repr(attacker))
         elif n != 1:
-            self.emit("security_attack_count", "CR 16-4-3", tp, attacker=repr(attacker), checks=n)
+            # CR 16-4-3: several <Security A.> each change the number; one changes it by its value (16-4-1).
+            ref = "CR 16-4-3" if self._security_a_instances(attacker) > 1 else "CR 16-4-1"
+            self.emit("security_attack_count", ref, tp, attacker=repr(attacker), checks=n)
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
         for _ in range(n):
             if self.is_over:
