@@ -123,6 +123,7 @@ class Battles:
         self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1"}[via], tp,
                   attacker=repr(attacker), target="player" if target is None else repr(target))
         self._trigger_on(attacker, "when_attacking")
+        self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):
             if self.keyword(attacker, kw):
                 self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
@@ -210,6 +211,7 @@ class Battles:
             a.blocked = True
             self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
             self._trigger_on(blocker, "when_blocking")
+            self._fire("blocked", [a.attacker])
             yield from self._resolve()
 
     def _confirm_attack(self):
@@ -255,6 +257,7 @@ class Battles:
             card.incarnation += 1
             self.players[opp].processing.append(card)  # CR 13-1-6: in no particular area
             self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name)
+            self._security_changed(opp, "security_removed", by_effect=False)
             placed = None
             for effect in card.defn.effects:
                 if effect.timing == "security":

@@ -60,7 +60,8 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.over_reason: str | None = None
         self.attack: Attack | None = None
         self.pending: list[Pending] = []
-        self.once_used: set = set()
+        self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
+        self._playing: list[dict] = []  # cards being played, while their "would be played" effects resolve
         self.decision: Decision | None = None
         self._sids = 0
         self._uids = 0
@@ -208,5 +209,5 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
                 }
                 for p in self.players
             ],
-            "once_used": sorted(map(str, self.once_used)),
+            "per_turn_used": sorted((str(k), n) for k, n in self.per_turn_used.items()),
         }
