@@ -105,14 +105,14 @@ class Effects:
             return self.turn_player != owner
         return True
 
-    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=()) -> None:
+    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=(), cards: int = 1) -> None:
         """A game event happened: every "when ..." effect whose trigger conditions it meets triggers
         and goes pending (CR 15-8-3-1, 15-4-4-1).  ``subjects`` are the Digimon it happened to at one
-        and the same moment (security events name the stack's ``owner`` instead); each effect
+        and the same moment (security events name the stack's ``owner`` and how many ``cards``); each effect
         triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
         Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5)."""
         if event in ("security_added", "security_removed"):
-            concerned = [(owner, None)]
+            concerned = [(owner, None)] * cards
         else:
             concerned = [(s.owner, s) for s in subjects if s.top.defn.category in ("digimon", "digi-egg")]
         if not concerned:
@@ -135,7 +135,10 @@ class Effects:
                 if not self._may_trigger(watcher.owner, card, effect):
                     continue
                 source = f"[when_{event}]{' (inherited)' if card is not watcher.top else ''} of {card.name}"
-                self.emit("triggered", "CR 15-8-3-1", watcher.owner, card=card.name, watched=event, effect=source)
+                # Met by several cards at one moment, it still triggers once (CR 15-5-2); a Digimon that
+                # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
+                ref = "CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed else "CR 15-8-3-1"
+                self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card)
 
     def _digivolved(self, stack: Stack, player: int, by_effect: bool = False) -> None:
@@ -145,9 +148,9 @@ class Effects:
             self._trigger_on(stack, "when_digivolving")
         self._fire("digivolved", [stack], by_effect=by_effect)
 
-    def _security_changed(self, player: int, event: str, by_effect: bool) -> None:
+    def _security_changed(self, player: int, event: str, by_effect: bool, cards: int = 1) -> None:
         """Cards were added to or removed from ``player``'s security stack (once per moment, CR 15-5-2)."""
-        self._fire(event, owner=player, by_effect=by_effect)
+        self._fire(event, owner=player, by_effect=by_effect, cards=cards)
 
     # ---------------------------------------------- immediate: would be played ----
     def _would_be_played(self, player: int, card: Card):
@@ -180,7 +183,14 @@ class Effects:
 
     def _optional_problem(self, a: Action) -> IllegalAction | None:
         """The predicate of "activate this optional effect?": yes or no.  While the effects of a card
-        that would be played resolve, its DigiXros or Assembly can't be declared yet."""
+        that would be played resolve, its DigiXros or Assembly can't be declared yet; while an effect
+        triggered during another's resolution is asked, an older pending effect can't go first."""
+        older = [p for level in self._older_pending for p in level]
+        if a.kind == "trigger" and older:
+            tp = self.turn_player
+            deriving = self.decision.player if self.decision is not None else tp
+            return IllegalAction("the effect that triggered while others were resolving is activated before them",
+                                 "CR 15-4-5-3" if deriving != tp and any(p.player == tp for p in older) else "CR 15-4-5-2")
         if self._playing and a.kind in ("choose", "done"):
             d = self._playing[-1]["card"].defn
             if d.digixros:
@@ -216,11 +226,22 @@ class Effects:
             simultaneous = batch or len(self.pending) > 1
             self.pending.remove(chosen)
             outer, self.pending = self.pending, []
-            self.emit("activate", "CR 15-4-3-5" if simultaneous else "CR 15-4-4-2", player, effect=chosen.source)
+            older = [p for level in self._older_pending for p in level]
+            if older and not simultaneous:
+                # CR 15-4-5-2: a derived trigger is activated before the older effects still pending,
+                # even the turn player's when it is the other player's (CR 15-4-5-3).
+                ref = "CR 15-4-5-3" if player != tp and any(p.player == tp for p in older) else "CR 15-4-5-2"
+            else:
+                ref = "CR 15-4-3-5" if simultaneous else "CR 15-4-4-2"
+            self.emit("activate", ref, player, effect=chosen.source)
             yield from self._activate_pending(chosen)
             self._rule_check()
             # CR 15-4-5: effects triggered while resolving go before the older pending ones.
-            yield from self._resolve()
+            self._older_pending.append(outer)
+            try:
+                yield from self._resolve()
+            finally:
+                self._older_pending.pop()
             self.pending = outer + self.pending
 
     def _pending_lost(self, p: Pending) -> IllegalAction | None:

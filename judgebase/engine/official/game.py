@@ -61,7 +61,8 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.attack: Attack | None = None
         self.pending: list[Pending] = []
         self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
-        self._playing: list[dict] = []  # cards being played, while their "would be played" effects resolve
+        self._playing: list[dict] = []
+        self._older_pending: list[list] = []  # pending effects waiting while newer ones resolve (CR 15-4-5)  # cards being played, while their "would be played" effects resolve
         self.decision: Decision | None = None
         self._sids = 0
         self._uids = 0

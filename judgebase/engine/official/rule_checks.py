@@ -151,7 +151,7 @@ class RuleChecks:
                     trashed.incarnation += 1
                     ps.trash.append(trashed)
                     self.emit("trash_security", "CR 18-2-1", owner, card=trashed.name)
-                self._security_changed(owner, "security_removed", by_effect=True)
+                self._security_changed(owner, "security_removed", by_effect=True, cards=value)
             elif key == "suspend":
                 target = watcher if value == "self" else stack
                 target.suspended = True

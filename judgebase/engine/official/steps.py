@@ -31,7 +31,7 @@ class Steps:
             ps.security[0:0] = list(reversed(moved))
             self.emit("recovery", "CR 16-6-1", me, cards=len(moved))
             if moved:
-                self._security_changed(me, "security_added", by_effect=True)
+                self._security_changed(me, "security_added", by_effect=True, cards=len(moved))
             return None
         if name == "trash_security":
             spec = arg if isinstance(arg, dict) else {"amount": arg}
@@ -44,7 +44,7 @@ class Steps:
                     self.emit("trash_security", "CR 15-8", side, card=c.name)
                     trashed += 1
             if trashed:
-                self._security_changed(side, "security_removed", by_effect=True)
+                self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
             return None
         if name == "play_self":
             # e.g. a Tamer's [Security]: play this card without paying the cost.
