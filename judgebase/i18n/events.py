@@ -255,6 +255,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.per_turn_use": ("{card}'s effect is used: {used} of {of} times this turn",
                            "se usa el efecto de {card}: {used} de {of} veces este turno",
                            "der Effekt von {card} wird genutzt: {used} von {of} Malen in diesem Zug"),
+    "event.per_turn_reset": ("a new turn: the [Once Per Turn] counts start over", "turno nuevo: los contadores de [Una vez por turno] vuelven a cero",
+                             "ein neuer Zug: die Zähler für [Einmal pro Zug] beginnen von vorn"),
     "event.cannot_activate": ("{effect} can no longer be activated", "{effect} ya no se puede activar",
                               "{effect} kann nicht mehr aktiviert werden"),
     "event.would_be_played": ("{card} would be played: its effects for that moment resolve first",

@@ -43,8 +43,17 @@ class Effects:
         if not effect.per_turn:
             return
         key = self._per_turn_key(card, effect)
+        # Used before this turn by the same physical card, when it was another card: it counts afresh (CR 15-14-1-5-2).
+        afresh = key not in self.per_turn_used and any(k[0] == key[0] and k[2:] == key[2:] for k in self.per_turn_used)
         self.per_turn_used[key] = self.per_turn_used.get(key, 0) + 1
-        self.emit("per_turn_use", "CR 15-14-1-4", player, card=card.name, used=self.per_turn_used[key], of=effect.per_turn)
+        self.emit("per_turn_use", "CR 15-14-1-5-2" if afresh else "CR 15-14-1-4", player, card=card.name,
+                  used=self.per_turn_used[key], of=effect.per_turn)
+
+    def _new_turn_counts(self) -> None:
+        """CR 15-14-1-5-1: when the turn changes, every [X Per Turn] count starts over."""
+        if self.per_turn_used:
+            self.emit("per_turn_reset", "CR 15-14-1-5-1", self.turn_player, effects=len(self.per_turn_used))
+            self.per_turn_used = {}
 
     # ------------------------------------------------------------ triggers ----
     def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None) -> None:
