@@ -188,7 +188,7 @@ class Effects:
         if playing is None or playing["card"] is not card:
             return
         playing["change"] -= amount
-        self.emit("play_cost_reduced", "CR 4-2-3-1", player, card=card.name, by=amount)
+        self.emit("play_cost_reduced", "CR 4-2-3-1", player, card=card.name, amount=amount)
 
     def _optional_problem(self, a: Action) -> IllegalAction | None:
         """The predicate of "activate this optional effect?": yes or no.  While the effects of a card
