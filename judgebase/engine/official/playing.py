@@ -82,13 +82,15 @@ class Playing:
         return card
 
     def _play(self, tp, card: Card, cost: int | None, ref: str, label=None, sources=(), declared=False):
-        if card in self.players[tp].processing:
-            self.players[tp].processing.remove(card)
         if not declared:
             self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
+            if card not in self.players[tp].processing:
+                self.players[tp].processing.append(card)  # revealed, in no area while "would be played" resolves
             change = yield from self._would_be_played(tp, card)
             if cost is not None:
                 cost = max(0, cost + change)  # CR 1-3-9
+        if card in self.players[tp].processing:
+            self.players[tp].processing.remove(card)
         if cost is not None:
             self.pay(tp, cost, "CR 7-1-3-2", f"play {card.name}")
         card.incarnation += 1
