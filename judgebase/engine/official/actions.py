@@ -152,7 +152,7 @@ class MainPhaseActions:
             if effect.timing == "delay" and stack.placed_turn == self.turn:
                 return IllegalAction("<Delay> can't be activated the turn the card was placed", "CR 16-17-3")
             if self.per_turn_spent(card, effect):
-                return IllegalAction(f"this card has used its [{effect.per_turn}x Per Turn] effect {effect.per_turn} time(s) this turn"
+                return IllegalAction(f"this card has already used this effect {effect.per_turn} times this turn, as many as it may"
                                      if effect.per_turn > 1 else "[Once Per Turn] effect already used this turn by this card",
                                      "CR 15-14-1-2")
             if not self._condition_met(effect, tp):

@@ -15,7 +15,6 @@ from ..state import (
 )
 
 
-
 class Effects:
     """Triggering, ordering and activating effects."""
 
@@ -126,10 +125,10 @@ class Effects:
             concerned = [(s.owner, s) for s in subjects if s.top.defn.category in ("digimon", "digi-egg")]
         if not concerned:
             return
+        in_field = [(o, s) for o, s in concerned if s is None or s.area == "battle"]
         watchers = self.stacks() + [s for s in departed if s not in self.stacks()]
         for watcher in watchers:
             for effect, card in self._watching(watcher, event):
-                in_field = [(o, s) for o, s in concerned if s is None or s.area == "battle"]
                 meets = [(o, s) for o, s in in_field if self._event_concerns(effect, watcher, o, s, by_effect)]
                 if not meets:
                     if any(s is not None and s.area != "battle" and self._event_concerns(effect, watcher, o, s, by_effect)
