@@ -80,6 +80,7 @@ def _candidates(game) -> list[Action]:
     for stack in everything:
         out += [Action(k, stack.sid) for k in ("block", "protect", "armor_purge", "evade", "barrier", "decoy")]
         out += [Action("activate", stack.sid, option=i) for i in range(3)]
+        out += [Action("instead", stack.sid, option=i) for i in range(2)]  # "would be deleted ... instead"
         out += [Action("choose", target=stack.sid)] + [Action("choose", target=stack.sid, option=i) for i in range(2)]
     out.append(Action("choose", target=-1))
     out += [Action("choose", option=n) for n in range(5)]

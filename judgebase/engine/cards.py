@@ -49,8 +49,39 @@ TIMINGS = {
     "all_turns": "CR 15-8-2",  # persistent
     "opponents_turn": "CR 15-8-2",  # persistent
     "delay": "CR 16-17",
+    # Triggers on events of any card and immediate-type "when ... would ..." effects (below).
+    "when": "CR 15-8-3-1",
+    "would": "CR 15-8-5-1",
 }
 PERSISTENT_TIMINGS = ("your_turn", "all_turns", "opponents_turn")
+
+# -- Triggers on game events, immediate-type effects, [X Per Turn] ------------------------
+# ``timing: when`` + ``event``: "[Your Turn] When one of your Digimon is played, ..." - a
+# trigger-type effect (CR 15-8-3-1) on an event that may happen to any card.  Each event with
+# the clause of the game event it watches.
+EVENTS = {
+    "played": "CR 7-1-3",
+    "digivolved": "CR 8-1-3-3",
+    "deleted": "CR 4-15-1",
+    "attacks": "CR 11-2-8-1",
+    "blocked": "CR 12-1-7-1",
+    "security_added": "CR 15-5-2",
+    "security_removed": "CR 15-5-2",
+}
+SECURITY_EVENTS = ("security_added", "security_removed")
+WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
+# The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
+WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
+# ``timing: would`` + ``event``: immediate-type effects (CR 15-8-5) that step in before the event.
+WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2"}
+WOULD_WHOSE = ("self", "own")  # "this Digimon" / "one of your Digimon"
+# Overwrite processing ("... instead", CR 18-2-1): what replaces a deletion, carried out in full or not at all.
+INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
+# Steps only an effect of one kind can take: reduce the play cost of the card that would be played.
+TRIGGER_STEPS = ("reduce_play_cost",)
+# Every key an effect spec may have; anything else is a load error (the engine would ignore it).
+EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead")
 
 # Steps an effect can take.  Values are validated in scenarios/schema.json.
 STEPS = (
@@ -84,12 +115,24 @@ class Effect:
     timing: str
     steps: tuple[dict, ...]
     optional: bool = False
-    once_per_turn: bool = False
     condition: dict | None = None
+    # Triggers on events, immediate-type effects, [X Per Turn] (see EVENTS, WOULD_EVENTS, INSTEAD).
+    per_turn: int = 0  # [X Per Turn]: activations allowed per turn and card copy; 0 = no limit (CR 15-14-1)
+    event: str | None = None
+    whose: str | None = None
+    window: str = "all_turns"
+    by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
+    other: bool = False  # "another of your Digimon": not this card's own Digimon
+    instead: tuple[tuple[str, object], ...] | None = None
 
     @property
     def persistent(self) -> bool:
         return self.timing in PERSISTENT_TIMINGS
+
+    @property
+    def once_per_turn(self) -> bool:
+        """Whether a per-turn limit (CR 15-14-1-1) applies: [Once Per Turn], [Twice Per Turn], ..."""
+        return self.per_turn > 0
 
 
 @dataclass(frozen=True)
@@ -176,22 +219,100 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             raise CardError(f"{where}[{i}]: an effect needs a timing ({', '.join(TIMINGS)})")
         if item["timing"] not in TIMINGS:
             raise CardError(f"{where}[{i}]: unknown timing {item['timing']!r} (known: {', '.join(TIMINGS)})")
-        steps = item.get("do") or []
-        if not isinstance(steps, list) or not steps:
+        unknown = sorted(set(item) - set(EFFECT_KEYS))
+        if unknown:
+            raise CardError(f"{where}[{i}]: unknown field {unknown[0]!r} (an effect has {', '.join(EFFECT_KEYS)})")
+        steps = item.get("do")
+        if steps is None and item.get("instead") is not None:
+            steps = []
+        if not isinstance(steps, list) or (not steps and item.get("instead") is None):
             raise CardError(f"{where}[{i}]: 'do' must list the effect's steps")
         for j, step in enumerate(steps):
-            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS:
-                raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS)}, e.g. {{draw: 1}}")
+            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS + TRIGGER_STEPS:
+                raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS + TRIGGER_STEPS)}, e.g. {{draw: 1}}")
         out.append(
             Effect(
                 timing=item["timing"],
                 steps=tuple(steps),
                 optional=bool(item.get("optional", False)),
-                once_per_turn=bool(item.get("once_per_turn", False)),
                 condition=item.get("if"),
+                **_trigger_fields(item, f"{where}[{i}]"),
             )
         )
     return tuple(out)
+
+
+def _trigger_fields(item: dict, where: str) -> dict:
+    """The event, window, [X Per Turn] and "instead" fields of an effect, checked: a field the
+    engine would not apply (a window on an [On Play], ``other`` on a security event, ...) is an error."""
+    timing = item["timing"]
+    out: dict = {}
+    once, per_turn = item.get("once_per_turn"), item.get("per_turn")
+    if once is not None and per_turn is not None:
+        raise CardError(f"{where}: give once_per_turn or per_turn, not both")
+    if per_turn is not None:
+        if isinstance(per_turn, bool) or not isinstance(per_turn, int) or per_turn < 1:
+            raise CardError(f"{where}: per_turn is how many times per turn the effect can activate (1 or more)")
+        out["per_turn"] = per_turn
+    elif once:
+        out["per_turn"] = 1
+    event = item.get("event")
+    if timing in ("when", "would") and event is None:
+        raise CardError(f"{where}: a '{timing}' effect names its event "
+                        f"({', '.join(EVENTS if timing == 'when' else WOULD_EVENTS)})")
+    if timing not in ("when", "would"):
+        for key in ("event", "whose", "window", "by_effect", "other", "instead"):
+            if key in item:
+                raise CardError(f"{where}: {key!r} belongs to an effect with timing 'when' or 'would', not {timing!r}")
+        return out
+    events = EVENTS if timing == "when" else WOULD_EVENTS
+    if event not in events:
+        raise CardError(f"{where}: unknown event {event!r} for timing '{timing}' (known: {', '.join(events)})")
+    out["event"] = event
+    whose = item.get("whose", "own" if timing == "when" else "self")
+    allowed = WHOSE if timing == "when" else WOULD_WHOSE
+    if whose not in allowed:
+        raise CardError(f"{where}: whose must be one of {', '.join(allowed)}")
+    if timing == "would" and event == "played" and whose != "self":
+        raise CardError(f"{where}: 'when this card would be played' is about this card only (whose: self)")
+    out["whose"] = whose
+    window = item.get("window", "all_turns")
+    if window not in WINDOWS:
+        raise CardError(f"{where}: window must be one of {', '.join(WINDOWS)}")
+    out["window"] = window
+    if "by_effect" in item:
+        if not isinstance(item["by_effect"], bool):
+            raise CardError(f"{where}: by_effect is true or false")
+        if event == "blocked" or (timing == "would" and event == "played"):
+            raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'playing this card'}")
+        out["by_effect"] = item["by_effect"]
+    if item.get("other"):
+        if event in SECURITY_EVENTS or whose in ("opponent", "self"):
+            raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")
+        out["other"] = True
+    instead = item.get("instead")
+    if timing == "would" and event == "deleted":
+        if instead is None:
+            raise CardError(f"{where}: a 'would be deleted' effect says what happens instead (instead: {{trash_from_hand: 1}})")
+        if item.get("do"):
+            raise CardError(f"{where}: a 'would be deleted' effect replaces the deletion with its 'instead'; it has no 'do'")
+    elif instead is not None:
+        raise CardError(f"{where}: instead replaces a deletion (timing would, event deleted)")
+    if instead is not None:
+        if not isinstance(instead, dict) or not instead:
+            raise CardError(f"{where}: instead is a mapping such as {{trash_from_hand: 1}} ({', '.join(INSTEAD)})")
+        for key, value in instead.items():
+            if key not in INSTEAD:
+                raise CardError(f"{where}: instead can't be {key!r} (known: {', '.join(INSTEAD)})")
+            if key == "suspend" and value not in ("self", "it"):
+                raise CardError(f"{where}: instead.suspend is self (this card) or it (the Digimon that would be deleted)")
+            if key != "suspend" and (isinstance(value, bool) or not isinstance(value, int) or (key != "memory" and value < 1)):
+                raise CardError(f"{where}: instead.{key} is a number")
+        out["instead"] = tuple(instead.items())
+    reduces = any("reduce_play_cost" in step for step in item.get("do") or [] if isinstance(step, dict))
+    if reduces and not (timing == "would" and event == "played"):
+        raise CardError(f"{where}: reduce_play_cost works in a 'when this card would be played' effect only")
+    return out
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

@@ -209,9 +209,9 @@ class TamerTacticsGame(Game):
             return IllegalAction("a Tamer can't digivolve into a Digimon in this format", "TT §2.2.4")
         return super()._check_digivolve(tp, card, a)
 
-    def _digivolve(self, tp, a: Action, cost=None):
+    def _digivolve(self, tp, a: Action, cost=None, by_effect=False):
         stack = self.find_stack(a.target)
-        yield from super()._digivolve(tp, a, cost)
+        yield from super()._digivolve(tp, a, cost, by_effect)
         if stack is not None and stack.area == "battle":
             self._eligible(stack)  # TT §4.2.2: declared after its [When Digivolving]
 

@@ -254,6 +254,33 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.no_trigger_in_breeding_area": ("{card} is in the breeding area: its effect doesn't trigger",
                                           "{card} está en el área de cría: su efecto no se activa",
                                           "{card} ist im Aufzuchtbereich: sein Effekt wird nicht ausgelöst"),
+    # triggers on events of any card, [X Per Turn], immediate and "instead" effects (CR 15-4, 15-8, 15-14, 18-2)
+    "event.triggered": ("{effect} triggers and waits to be activated", "{effect} se desencadena y queda pendiente de activación",
+                        "{effect} wird ausgelöst und wartet auf die Aktivierung"),
+    "event.not_triggered": ("{card}'s effect doesn't trigger: it isn't the turn its icon names",
+                            "el efecto de {card} no se desencadena: no es el turno que indica su icono",
+                            "der Effekt von {card} wird nicht ausgelöst: es ist nicht der Zug, den sein Symbol nennt"),
+    "event.no_trigger_condition_in_breeding_area": (
+        "a card in the breeding area can't meet the trigger condition of {card}'s effect",
+        "una carta del área de cría no puede cumplir la condición de activación del efecto de {card}",
+        "eine Karte im Aufzuchtbereich kann die Auslösebedingung des Effekts von {card} nicht erfüllen"),
+    "event.per_turn_use": ("{card}'s effect is used: {used} of {of} times this turn",
+                           "se usa el efecto de {card}: {used} de {of} veces este turno",
+                           "der Effekt von {card} wird genutzt: {used} von {of} Malen in diesem Zug"),
+    "event.per_turn_reset": ("a new turn: the [Once Per Turn] counts start over", "turno nuevo: los contadores de [Una vez por turno] vuelven a cero",
+                             "ein neuer Zug: die Zähler für [Einmal pro Zug] beginnen von vorn"),
+    "event.cannot_activate": ("{effect} can no longer be activated", "{effect} ya no se puede activar",
+                              "{effect} kann nicht mehr aktiviert werden"),
+    "event.would_be_played": ("{card} would be played: its effects for that moment resolve first",
+                              "{card} se va a jugar: primero se resuelven sus efectos para ese momento",
+                              "{card} würde ausgespielt: zuerst werden seine Effekte für diesen Moment abgehandelt"),
+    "event.play_cost_reduced": ("the play cost of {card} is reduced by {amount}", "el costo de juego de {card} se reduce en {amount}",
+                                "die Ausspielkosten von {card} sinken um {amount}"),
+    "event.replaced": ("{who} uses {card}'s effect instead of the deletion of {target}",
+                       "{who} usa el efecto de {card} en lugar de la eliminación de {target}",
+                       "{who} nutzt den Effekt von {card} anstelle der Löschung von {target}"),
+    "event.trash_from_hand": ("{who} trashes {card} from their hand", "{who} manda {card} de su mano al trash",
+                              "{who} legt {card} aus der Hand in den Trash"),
     "event.dp_change": ("{card} gets {amount} DP {until}; it now has {dp} DP",
                         "{card} obtiene {amount} DP {until}; ahora tiene {dp} DP",
                         "{card} erhält {amount} DP {until}; es hat jetzt {dp} DP"),
@@ -540,6 +567,25 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.timing": ("{timing} of {card}", "{timing} de {card}", "{timing} von {card}"),
     "phrase.timing_inherited": ("{timing} (inherited) of {card}", "{timing} (heredado) de {card}",
                                 "{timing} (vererbt) von {card}"),
+    # "when ..." triggers on events of any card, as a pending effect is named ("[when_played] of Tamer")
+    "phrase.trigger:when_played": ("[When a Digimon is played]", "[Cuando se juega un Digimon]", "[Wenn ein Digimon ausgespielt wird]"),
+    "phrase.trigger:when_digivolved": ("[When a Digimon digivolves]", "[Cuando un Digimon digievoluciona]",
+                                       "[Wenn ein Digimon digitiert]"),
+    "phrase.trigger:when_deleted": ("[When a Digimon is deleted]", "[Cuando un Digimon es eliminado]",
+                                    "[Wenn ein Digimon gelöscht wird]"),
+    "phrase.trigger:when_attacks": ("[When a Digimon attacks]", "[Cuando un Digimon ataca]", "[Wenn ein Digimon angreift]"),
+    "phrase.trigger:when_blocked": ("[When a Digimon is blocked]", "[Cuando un Digimon es bloqueado]",
+                                    "[Wenn ein Digimon geblockt wird]"),
+    "phrase.trigger:when_security_added": ("[When a card is added to a security stack]",
+                                           "[Cuando se añade una carta a una pila de seguridad]",
+                                           "[Wenn eine Karte einem Sicherheitsstapel hinzugefügt wird]"),
+    "phrase.trigger:when_security_removed": ("[When a card is removed from a security stack]",
+                                             "[Cuando se quita una carta de una pila de seguridad]",
+                                             "[Wenn eine Karte aus einem Sicherheitsstapel entfernt wird]"),
+    "phrase.trigger:would_be_played": ("[When this card would be played]", "[Cuando esta carta se fuera a jugar]",
+                                       "[Wenn diese Karte ausgespielt würde]"),
+    "phrase.why:an effect replaced the deletion": ("an effect replaced the deletion", "un efecto reemplazó la eliminación",
+                                                   "ein Effekt hat die Löschung ersetzt"),
     # reasons (why / reason fields), written whole
     "phrase.why:pass": ("pass", "pasar", "passen"),
     "phrase.why:move a Tamer to the battle area": ("move a Tamer to the battle area", "mover un Tamer al área de batalla",
@@ -748,7 +794,8 @@ def _translate(text: str, lang: str, field: str | None) -> str | None:
     if field == "effect":
         m = _TIMING.match(text)
         if m:
-            timing = _TIMINGS.get(m["timing"], f"[{m['timing']}]")
+            trigger = f"phrase.trigger:{m['timing']}"
+            timing = _msg(trigger, lang) if trigger in MESSAGES else _TIMINGS.get(m["timing"], f"[{m['timing']}]")
             key = "phrase.timing_inherited" if m["inherited"] else "phrase.timing"
             return _msg(key, lang, timing=timing, card=m["card"])
         m = _KEYWORD_OF.match(text)

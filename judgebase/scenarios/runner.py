@@ -166,6 +166,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action("protect", _stack_id(game, step["card"], line, path))
     if kind in ("armor_purge", "evade", "barrier", "decoy"):
         return Action(kind, _stack_id(game, step["card"], line, path))
+    if kind == "instead":  # a "would be deleted ... instead" effect of the card labelled `card`
+        return Action("instead", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))
     if kind == "trigger":
         effect = step.get("effect", 0)
         if isinstance(effect, str):

@@ -180,8 +180,12 @@ class MainPhaseActions:
             effect, card = effects[a.option]
             if effect.timing == "delay" and stack.placed_turn == self.turn:
                 return IllegalAction("<Delay> can't be activated the turn the card was placed", "CR 16-17-3")
-            if effect.once_per_turn and self._once_key(card, effect) in self.once_used:
-                return IllegalAction("[Once Per Turn] effect already used this turn by this card", "CR 15-14-1-2")
+            if self.per_turn_spent(card, effect):
+                return IllegalAction(f"this card has already used this effect {effect.per_turn} times this turn, as many as it may"
+                                     if effect.per_turn > 1 else "[Once Per Turn] effect already used this turn by this card",
+                                     "CR 15-14-1-2")
+            if not self._condition_met(effect, tp):
+                return IllegalAction("the effect's condition isn't met, so it can't be declared", "CR 15-8-4-3-1")
             return None
         return None
 
@@ -193,7 +197,8 @@ class MainPhaseActions:
             card = self._take_from_hand(tp, a.card)
             self.players[tp].processing.append(card)
             self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
-            cost, sources = yield from self._materials(tp, card)
+            change = yield from self._would_be_played(tp, card)
+            cost, sources = yield from self._materials(tp, card, cost=max(0, (card.defn.play_cost or 0) + change))
             yield from self._play(tp, card, cost=cost, ref="CR 7-1-3", sources=sources, declared=True)
         elif a.kind in SPECIAL_KINDS:
             yield from self._do_special(tp, a)
@@ -213,7 +218,7 @@ class MainPhaseActions:
                 self.emit("delay", "CR 16-17-1", tp, card=card.name)
                 yield from self._run_effect(tp, effect, card, None)
             else:
-                self.once_used.add(self._once_key(card, effect)) if effect.once_per_turn else None
                 self.emit("activate", "CR 6-5-1-6-1", tp, card=card.name)
-                yield from self._run_effect(tp, effect, card, stack)
+                self._spend_use(tp, card, effect)  # CR 15-14-1-4: declaring the activation uses it
+                yield from self._run_effect(tp, effect, card, stack, count_use=False)
         self._rule_check()

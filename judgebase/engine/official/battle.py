@@ -141,6 +141,7 @@ class Battles:
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
         self._trigger_on(attacker, "when_attacking")
+        self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):
             if self.keyword(attacker, kw):
                 self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
@@ -228,6 +229,7 @@ class Battles:
             a.blocked = True
             self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
             self._trigger_on(blocker, "when_blocking")
+            self._fire("blocked", [a.attacker])
             yield from self._resolve()
 
     def _confirm_attack(self):
@@ -279,6 +281,7 @@ class Battles:
             card.incarnation += 1
             self.players[opp].processing.append(card)  # CR 13-1-6: in no particular area
             self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name)
+            self._security_changed(opp, "security_removed", by_effect=False)
             placed = None
             for effect in card.defn.effects:
                 if effect.timing == "security":

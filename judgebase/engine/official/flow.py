@@ -63,6 +63,7 @@ class Flow:
         if start in ("start", "unsuspend"):
             if start == "start":
                 self.emit("turn_start", "CR 6-1-1", tp, turn=self.turn)
+                self._new_turn_counts()
             # CR 6-2-1-1: start-of-turn effects are processed before unsuspending.
             self._trigger_timing("start_of_your_turn", tp)
             yield from self._resolve()

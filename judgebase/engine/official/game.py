@@ -60,7 +60,9 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.over_reason: str | None = None
         self.attack: Attack | None = None
         self.pending: list[Pending] = []
-        self.once_used: set = set()
+        self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
+        self._playing: list[dict] = []
+        self._older_pending: list[list] = []  # pending effects waiting while newer ones resolve (CR 15-4-5)  # cards being played, while their "would be played" effects resolve
         self.decision: Decision | None = None
         self._sids = 0
         self._stack_by_sid: dict[int, Stack] = {}  # every stack ever made; find_stack checks it is still on the field
@@ -211,5 +213,5 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
                 }
                 for p in self.players
             ],
-            "once_used": sorted(map(str, self.once_used)),
+            "per_turn_used": sorted((str(k), n) for k, n in self.per_turn_used.items()),
         }

@@ -82,18 +82,25 @@ class Playing:
         return card
 
     def _play(self, tp, card: Card, cost: int | None, ref: str, label=None, sources=(), declared=False):
-        if card in self.players[tp].processing:
-            self.players[tp].processing.remove(card)
         if not declared:
             self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
+            if card not in self.players[tp].processing:
+                self.players[tp].processing.append(card)  # revealed, in no area while "would be played" resolves
+            change = yield from self._would_be_played(tp, card)
+            if cost is not None:
+                cost = max(0, cost + change)  # CR 1-3-9
+        if card in self.players[tp].processing:
+            self.players[tp].processing.remove(card)
         if cost is not None:
             self.pay(tp, cost, "CR 7-1-3-2", f"play {card.name}")
         card.incarnation += 1
         stack = self.new_stack(tp, list(sources) + [card], label=label)
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
-        yield from self._after_place(stack, "play" if ref == "CR 7-1-3" and cost is not None else "effect")
+        how = "play" if ref == "CR 7-1-3" and cost is not None else "effect"
+        yield from self._after_place(stack, how)
         self._trigger_on(stack, "on_play")
+        self._fire("played", [stack], by_effect=how == "effect")
         yield from self._resolve()
         return stack
 
@@ -102,7 +109,7 @@ class Playing:
         return
         yield  # pragma: no cover
 
-    def _digivolve(self, tp, a: Action, cost: int | None = None):
+    def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False):
         card = next(c for c in self.players[tp].hand if c.uid == a.card)
         stack = self.find_stack(a.target)
         req = card.defn.requirements[a.option]
@@ -137,10 +144,9 @@ class Playing:
             self._draw(tp, 1, "CR 8-1-3-3")
         else:
             self.emit("no_bonus_draw", "CR 8-1-2-8", tp)
-        if stack.area == "battle":
-            self._trigger_on(stack, "when_digivolving")
-        else:
+        if stack.area != "battle":
             self.emit("no_trigger_in_breeding_area", "CR 3-4-7-4", tp, card=repr(stack))
+        self._digivolved(stack, tp, by_effect=by_effect)
         yield from self._resolve()
 
     def _use_option(self, tp, card: Card):

@@ -28,17 +28,25 @@ class RuleChecks:
             self._leave_field(stack, "trash", ref, deleted=True)
         for stack in deleted:
             self._trigger_deleted(stack, cause)
+        self._fire("deleted", deleted, by_effect=cause == "effect", departed=deleted)
         return deleted
 
     def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
         owner = stack.owner
         candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
         candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
+        candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
+                       for i, _ in enumerate(self._replacements(other))]
         decision = self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
                                lambda a: self.save_problem(stack, cause, by, a))
-        if len(decision.actions) == 1:
+        if not any(a.kind != "decline" for a in decision.actions):
             return False
         choice = yield decision
+        if choice.kind == "instead":
+            watcher = self.find_stack(choice.card)
+            effect, card = self._replacements(watcher)[choice.option]
+            yield from self._replace_deletion(stack, watcher, effect, card)
+            return True
         if choice.kind == "armor_purge":
             card = stack.cards.pop()
             self.players[owner].trash.append(card)
@@ -53,19 +61,113 @@ class RuleChecks:
             card = self.players[owner].security.pop(0)
             self.players[owner].trash.append(card)
             self.emit("barrier", "CR 16-25-1", owner, card=repr(stack), trashed_security=card.name)
+            self._security_changed(owner, "security_removed", by_effect=True)
             return True
         if choice.kind == "decoy":
             other = self.find_stack(choice.card)
             self.emit("decoy", "CR 16-18-1", owner, deleted=repr(other), protected=repr(stack))
             self._leave_field(other, "trash", "CR 16-18-1", deleted=True)
             self._trigger_deleted(other, "effect")
+            self._fire("deleted", [other], by_effect=True, departed=[other])
             return True
         return False
+
+    # ---------------------------------------- "... would be deleted ... instead" ----
+    def _replacements(self, stack: Stack) -> list:
+        """(effect, card) pairs of this Digimon's "when ... would be deleted, ... instead" effects (CR 18-2)."""
+        return list(self._watching(stack, "deleted", timing="would"))
+
+    def replacement_problem(self, stack: Stack, cause: str, a: Action) -> IllegalAction | None:
+        """Why the "instead" effect ``a`` names can't replace the deletion of ``stack`` now, or None."""
+        watcher = self.find_stack(a.card) if a.card is not None else None
+        if watcher is None or watcher.owner != stack.owner or watcher.area != "battle":
+            return IllegalAction("the effect of 1 of your Digimon in the battle area replaces the deletion", "CR 15-8-5-1")
+        effects = self._replacements(watcher)
+        if a.option is None or not 0 <= a.option < len(effects) or a.target is not None or a.targets:
+            return IllegalAction(f"{watcher!r} has no such \"would be deleted\" effect", "CR 15-8-5-1")
+        effect, card = effects[a.option]
+        if effect.whose == "self" and watcher is not stack:
+            return IllegalAction(f"{card.name}'s effect replaces the deletion of its own Digimon only", "CR 15-8-5-1")
+        if effect.other and watcher is stack:
+            return IllegalAction(f"{card.name}'s effect replaces the deletion of another of your Digimon only", "CR 15-8-5-1")
+        if effect.by_effect is not None and effect.by_effect != (cause == "effect"):
+            how = "by an effect" if effect.by_effect else "other than by an effect"
+            return IllegalAction(f"{card.name}'s effect replaces a deletion {how} only", "CR 15-8-5-1")
+        if not self._in_window(effect, watcher.owner):
+            return IllegalAction(f"{card.name}'s effect works in {'your' if effect.window == 'your_turn' else 'your opponent'}'s turn only",
+                                 "CR 15-16-8-1")
+        if self.per_turn_spent(card, effect):
+            return IllegalAction(f"{card.name}'s effect has been used {effect.per_turn} time(s) this turn", "CR 15-14-1-2")
+        if not self._condition_met(effect, watcher.owner):
+            return IllegalAction(f"the condition of {card.name}'s effect isn't met", "CR 15-8-5-5-1")
+        return self._instead_problem(stack, watcher, effect)
+
+    def _instead_problem(self, stack: Stack, watcher: Stack, effect) -> IllegalAction | None:
+        """CR 18-2-1: the deletion is replaced only by carrying out the "instead" processing, so all of it must be possible."""
+        ps = self.players[stack.owner]
+        for key, value in effect.instead:
+            if key == "trash_from_hand" and len(ps.hand) < value:
+                return IllegalAction(f"the replacement trashes {value} card(s) from your hand; you have {len(ps.hand)}", "CR 18-2-1")
+            if key == "trash_security" and len(ps.security) < value:
+                return IllegalAction(f"the replacement trashes {value} security card(s); you have {len(ps.security)}", "CR 18-2-1")
+            if key == "suspend":
+                target = watcher if value == "self" else stack
+                if target.suspended:
+                    return IllegalAction(f"{target!r} is already suspended, so suspending it replaces nothing", "CR 1-3-3")
+        return None
+
+    def _mandatory_replacement(self, stack: Stack, cause: str) -> bool:
+        """CR 18-2-3: whether a mandatory "instead" can replace this deletion (then it must)."""
+        for watcher in self.stacks(stack.owner):
+            for i, (effect, _card) in enumerate(self._replacements(watcher)):
+                if not effect.optional and self.replacement_problem(stack, cause, Action("instead", watcher.sid, option=i)) is None:
+                    return True
+        return False
+
+    def _replace_deletion(self, stack: Stack, watcher: Stack, effect, card):
+        """Carry out the "instead" processing: the deletion doesn't happen (CR 18-2-1, CR 15-8-5-2)."""
+        owner = stack.owner
+        ps = self.players[owner]
+        self.emit("replaced", "CR 18-2-2" if effect.optional else "CR 18-2-3", owner, card=card.name, target=repr(stack))
+        self._spend_use(owner, card, effect)
+        for key, value in effect.instead:
+            if key == "trash_from_hand":
+                for n in range(value):
+                    def check(a: Action) -> IllegalAction | None:
+                        if a.kind == "choose" and (a.target is not None or a.option is not None or a.targets
+                                                   or not any(c.uid == a.card for c in ps.hand)):
+                            return IllegalAction("the replacement trashes a card from your hand", "CR 18-2-1")
+                        return None
+
+                    pick = yield self.decide(owner, "instead_trash", [Action("choose", c.uid) for c in ps.hand],
+                                             f"trash a card from your hand instead ({n + 1} of {value})", check)
+                    trashed = self._take_from_hand(owner, pick.card)
+                    trashed.incarnation += 1
+                    ps.trash.append(trashed)
+                    self.emit("trash_from_hand", "CR 18-2-1", owner, card=trashed.name)
+            elif key == "trash_security":
+                for _ in range(value):
+                    trashed = ps.security.pop(0)
+                    trashed.incarnation += 1
+                    ps.trash.append(trashed)
+                    self.emit("trash_security", "CR 18-2-1", owner, card=trashed.name)
+                self._security_changed(owner, "security_removed", by_effect=True, cards=value)
+            elif key == "suspend":
+                target = watcher if value == "self" else stack
+                target.suspended = True
+                self.emit("suspend", "CR 18-2-1", owner, card=repr(target))
+            elif key == "memory":
+                self.set_mem(owner, self.mem(owner) + value, "CR 18-2-1", f"{card.name} effect")
+        self.emit("not_deleted", "CR 15-8-5-2", owner, card=repr(stack), why="an effect replaced the deletion")
 
     def save_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:
         """Why ``a`` can't keep ``stack`` from being deleted now, or None: the one predicate behind the
         offered and the refused answers to "would be deleted" (CR 15-8-5)."""
         owner = stack.owner
+        if a.kind == "instead":
+            return self.replacement_problem(stack, cause, a)
+        if a.kind == "decline" and self._mandatory_replacement(stack, cause):
+            return IllegalAction("a mandatory \"instead\" effect replaces this deletion", "CR 18-2-3")
         if a.kind in ("armor_purge", "evade", "barrier") and a.card != stack.sid:
             ref = {"armor_purge": "CR 16-19-1", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
             return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
@@ -149,3 +251,4 @@ class RuleChecks:
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")
+        self._fire("deleted", deleted, by_effect=False, departed=deleted)

@@ -178,7 +178,7 @@ class SpecialDigivolutions:
         self._dna_result(result, materials)
         self.emit("dna_digivolved", "CR 8-2-3-3", tp, card=repr(result), unsuspended="CR 8-2-2-1-1", cards=len(result.cards))
         self._bonus_draw(tp, "CR 8-2-3-3")
-        self._trigger_on(result, "when_digivolving")
+        self._digivolved(result, tp)
         yield from self._resolve()
 
     def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
@@ -203,8 +203,7 @@ class SpecialDigivolutions:
         self.emit("burst_digivolved", "CR 8-3-3-4", tp, card=repr(stack))
         self._bonus_draw(tp, "CR 8-3-3-4")
         self.burst_pending.append((stack.sid, card.uid, self.turn))
-        if stack.area == "battle":
-            self._trigger_on(stack, "when_digivolving")
+        self._digivolved(stack, tp)
         yield from self._resolve()
 
     def _return_burst_tamer(self, tamer: Stack) -> None:
@@ -266,14 +265,15 @@ class SpecialDigivolutions:
         stack.cards.append(card)
         self.emit("app_fused", "CR 8-4-3-3", tp, card=repr(stack), cards=len(stack.cards))
         self._bonus_draw(tp, "CR 8-4-3-3")
-        self._trigger_on(stack, "when_digivolving")
+        self._digivolved(stack, tp)
         yield from self._resolve()
 
     # ---------------------------------------------------- DigiXros / Assembly ----
-    def _materials(self, tp: int, card: Card):
-        """CR 7-2 / 7-3: declared just before paying the play cost; returns (cost, cards placed under)."""
+    def _materials(self, tp: int, card: Card, cost: int | None = None):
+        """CR 7-2 / 7-3: declared just before paying the play cost; returns (cost, cards placed under).
+        ``cost`` is the play cost as "would be played" effects left it (CR 7-2-2-2)."""
         d = card.defn
-        cost = d.play_cost or 0
+        cost = (d.play_cost or 0) if cost is None else cost
         placed: list[Card] = []
         if d.digixros:
             reduction, names = d.digixros
@@ -377,8 +377,7 @@ class SpecialDigivolutions:
         stack.cards.append(card)
         self.emit("arts_digivolve", "CR 4-20-1", tp, card=repr(stack), cost=0)
         self._bonus_draw(tp, "CR 8-1-3-3")
-        if stack.area == "battle":
-            self._trigger_on(stack, "when_digivolving")
+        self._digivolved(stack, tp, by_effect=False)  # CR 4-20-1: not digivolving by an effect
         yield from self._resolve()
         return True
 
@@ -424,7 +423,7 @@ class SpecialDigivolutions:
         stack.cards.append(card)
         self.emit("blast_digivolve", "CR 16-26-1", player, card=repr(stack), cost=0)
         self._bonus_draw(player, "CR 8-1-3-3")
-        self._trigger_on(stack, "when_digivolving")
+        self._digivolved(stack, player, by_effect=True)  # <Blast Digivolve> is the ACE card's effect
         yield from self._resolve()
 
     def _overflow(self, cards: list[Card], owner: int) -> None:

@@ -30,15 +30,21 @@ class Steps:
             del ps.deck[: int(arg)]
             ps.security[0:0] = list(reversed(moved))
             self.emit("recovery", "CR 16-6-1", me, cards=len(moved))
+            if moved:
+                self._security_changed(me, "security_added", by_effect=True, cards=len(moved))
             return None
         if name == "trash_security":
             spec = arg if isinstance(arg, dict) else {"amount": arg}
             side = opp if spec.get("player", "opponent") == "opponent" else me
+            trashed = 0
             for _ in range(int(spec.get("amount", 1))):
                 if self.players[side].security:
                     c = self.players[side].security.pop(0)
                     self.players[side].trash.append(c)
                     self.emit("trash_security", "CR 15-8", side, card=c.name)
+                    trashed += 1
+            if trashed:
+                self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
             return None
         if name == "play_self":
             # e.g. a Tamer's [Security]: play this card without paying the cost.
@@ -86,7 +92,7 @@ class Steps:
                                                 for i in range(len(c.defn.requirements))]
             pick = yield self.decide(me, "effect_digivolve", candidates, "digivolve by this effect?", check)
             if pick.kind == "digivolve":
-                yield from self._digivolve(me, pick, cost=spec.get("cost"))
+                yield from self._digivolve(me, pick, cost=spec.get("cost"), by_effect=True)
             return None
         if name == "play_token":
             spec = dict(arg)
@@ -97,6 +103,7 @@ class Steps:
             self.players[me].battle.append(stack_)
             self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
             yield from self._after_place(stack_, "effect")
+            self._fire("played", [stack_], by_effect=True)
             return None
         # Steps with a target.
         spec = arg if isinstance(arg, dict) else {"amount": arg}
