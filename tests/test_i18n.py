@@ -401,3 +401,23 @@ def test_the_engine_phrases_are_said_in_the_language_asked():
     assert describe(win, "es") == "P2 gana: los puntos de P1 llegaron a 0  [LEG 3.2.5.8]"
     odd = Event("a_kind_from_tomorrow", "CR 1-1", None, {"card": "x@3"})
     assert describe(odd, "de") == "Das Spiel: a kind from tomorrow (card x)  [CR 1-1]"  # never a crash
+
+
+# ------------------------------------------------- notices about the default database ----
+def test_rebuild_notices_speak_the_users_language(tmp_path, monkeypatch):
+    from judgebase import defaults
+
+    broken = tmp_path / "judgebase.db"
+    broken.write_bytes(b"not a database at all" * 100)
+    monkeypatch.setenv("JUDGEBASE_LANG", "es")
+    assert defaults.damage(broken).startswith("no se puede leer la base de datos")
+    monkeypatch.setenv("JUDGEBASE_LANG", "de")
+    assert defaults.damage(broken).startswith("die Datenbank kann nicht gelesen werden")
+    monkeypatch.setenv("JUDGEBASE_SOURCE", str(tmp_path / "nowhere"))
+    with pytest.raises(defaults.NoSources) as info:
+        defaults.source_root()
+    assert "kein Ordner rules/" in str(info.value) and "JUDGEBASE_SOURCE" in str(info.value)
+    monkeypatch.setenv("JUDGEBASE_LANG", "es")  # a damaged database can't be kept: say where to build instead
+    with pytest.raises(defaults.CannotBuild) as info:
+        defaults._unwritable(broken, PermissionError(13, "Permission denied"), print)
+    assert str(info.value).startswith("no se puede construir la base de datos de reglas en") and "--db PATH" in str(info.value)

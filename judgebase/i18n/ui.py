@@ -225,6 +225,47 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "board.attack": ("attack", "ataque", "Angriff"),
     "board.battle_type": ("type {type}", "tipo {type}", "Typ {type}"),
 
+    # -- rebuilding the default database (judgebase/defaults.py, build.py) -----------------------
+    "cli.rebuild.first_use": ("first use", "primer uso", "erste Verwendung"),
+    "cli.rebuild.sources_changed": ("sources changed", "las fuentes han cambiado", "die Quellen haben sich geändert"),
+    "cli.rebuild.unreadable": ("the database can't be read ({error})", "no se puede leer la base de datos ({error})",
+                               "die Datenbank kann nicht gelesen werden ({error})"),
+    "cli.rebuild.damaged": ("the database is damaged ({result})", "la base de datos está dañada ({result})",
+                            "die Datenbank ist beschädigt ({result})"),
+    "cli.rebuild.no_index": ("the database records no search index", "la base de datos no registra ningún índice de búsqueda",
+                             "die Datenbank verzeichnet keinen Suchindex"),
+    "cli.rebuild.index_damaged": ("the search index file {name} is damaged",
+                                  "el archivo {name} del índice de búsqueda está dañado",
+                                  "die Suchindexdatei {name} ist beschädigt"),
+    "cli.rebuild.index_missing": ("the search index file {name} is missing", "falta el archivo {name} del índice de búsqueda",
+                                  "die Suchindexdatei {name} fehlt"),
+    "cli.rebuild.rebuilding": ("{reason}; rebuilding {path}", "{reason}; se reconstruye {path}",
+                               "{reason}; {path} wird neu erstellt"),
+    "cli.rebuild.building": ("Building the rules database from {root} ({why})…",
+                             "Construyendo la base de datos de reglas a partir de {root} ({why})…",
+                             "Die Regeldatenbank wird aus {root} erstellt ({why})…"),
+    "cli.rebuild.waiting": ("waiting for another build of {path} to finish…",
+                            "esperando a que termine otra construcción de {path}…",
+                            "warte, bis ein anderer Aufbau von {path} fertig ist…"),
+    "cli.rebuild.advice": (
+        "build one elsewhere with `judgebase build --db PATH` and pass --db PATH, or set JUDGEBASE_DB",
+        "construye una en otro lugar con `judgebase build --db PATH` y pasa --db PATH, o define JUDGEBASE_DB",
+        "erstelle eine an anderer Stelle mit `judgebase build --db PATH` und gib --db PATH an, oder setze JUDGEBASE_DB"),
+    "cli.rebuild.stale": (
+        "warning: can't rebuild {path} ({error}); using the existing database, which may be out of date; {advice}",
+        "aviso: no se puede reconstruir {path} ({error}); se usa la base de datos existente, que puede estar "
+        "desactualizada; {advice}",
+        "Warnung: {path} kann nicht neu erstellt werden ({error}); die vorhandene Datenbank wird verwendet, sie ist "
+        "womöglich veraltet; {advice}"),
+    "cli.rebuild.cannot": ("can't build the rules database at {path} ({error}); {advice}",
+                           "no se puede construir la base de datos de reglas en {path} ({error}); {advice}",
+                           "die Regeldatenbank kann unter {path} nicht erstellt werden ({error}); {advice}"),
+    "cli.rebuild.no_sources": (
+        "no rules/ folder in {root}; set JUDGEBASE_SOURCE to a judgebase checkout or pass --db",
+        "no hay ninguna carpeta rules/ en {root}; define JUDGEBASE_SOURCE con una copia de judgebase o pasa --db",
+        "kein Ordner rules/ in {root}; setze JUDGEBASE_SOURCE auf eine judgebase-Arbeitskopie oder gib --db an"),
+    "cli.rebuild.this_installation": ("this installation", "esta instalación", "dieser Installation"),
+
     # -- the command line -------------------------------------------------------------------
     "cli.error": ("Error: {message}", "Error: {message}", "Fehler: {message}"),
     "cli.nearest": ("Nearest: {refs}", "Más cercanas: {refs}", "Am nächsten: {refs}"),
