@@ -61,7 +61,9 @@ def build_lock(db_path: Path, notify=None):
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             if notify:
-                notify(f"waiting for another build of {db_path} to finish…")
+                from .defaults import say
+
+                notify(say("cli.rebuild.waiting", path=db_path))
             fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield

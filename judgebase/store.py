@@ -237,13 +237,15 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
                 "events": len(run.log),
                 # each event as the judge's sentence in es, en and de, with the clause that caused it
                 "log": json.dumps([[describe_all(e), e.ref] for e in run.log], ensure_ascii=False),
+                # the position before the first step and after the last, as plain data, for the page's pictures
+                "board": json.dumps(run.board, ensure_ascii=False, separators=(",", ":")) if run.board else None,
                 "ran_at": ran_at,
             }
             for run in runs
         ),
         pk="scenario",
         columns={"scenario": str, "ruling": str, "engine": str, "ruleset": str, "passed": int, "message": str,
-                 "description": str, "cites": str, "events": int, "log": str, "ran_at": str},
+                 "description": str, "cites": str, "events": int, "log": str, "board": str, "ran_at": str},
         foreign_keys=[("ruling", "rulings", "id")],
     )
 

@@ -127,7 +127,9 @@ PAGES = {
     "clause with sub-clauses": ("/clause/CR-16-16", ["Sub-clauses", "source against the official text"]),
     "ruling": ("/ruling/off-000-faq-01-block-own-target",
                ["Cites", "Proof", "Scenario", "Source", "proven", "ruling", "enters the main phase", "suspends",
-                "is deleted", "Battle", "The Digimon that is the attack target"]),
+                "is deleted", "Battle", "The Digimon that is the attack target", "Before the first action",
+                "After the last action", "Security", "Memory", "Breeding area", "Battle area", "suspended",
+                "What happens, step by step"]),
     "keywords": ("/keywords", ["Keyword effects", "Clause", "Summary", "conflict"]),
     "glossary": ("/glossary", ["Game terms in Spanish"]),
     "coverage": ("/coverage", ["Proof coverage", "Chapter", "Proven", "without a proven ruling", "For each chapter"]),
@@ -399,3 +401,107 @@ def test_the_engine_phrases_are_said_in_the_language_asked():
     assert describe(win, "es") == "P2 gana: los puntos de P1 llegaron a 0  [LEG 3.2.5.8]"
     odd = Event("a_kind_from_tomorrow", "CR 1-1", None, {"card": "x@3"})
     assert describe(odd, "de") == "Das Spiel: a kind from tomorrow (card x)  [CR 1-1]"  # never a crash
+
+
+# ------------------------------------------------- notices about the default database ----
+def test_rebuild_notices_speak_the_users_language(tmp_path, monkeypatch):
+    from judgebase import defaults
+
+    broken = tmp_path / "judgebase.db"
+    broken.write_bytes(b"not a database at all" * 100)
+    monkeypatch.setenv("JUDGEBASE_LANG", "es")
+    assert defaults.damage(broken).startswith("no se puede leer la base de datos")
+    monkeypatch.setenv("JUDGEBASE_LANG", "de")
+    assert defaults.damage(broken).startswith("die Datenbank kann nicht gelesen werden")
+    monkeypatch.setenv("JUDGEBASE_SOURCE", str(tmp_path / "nowhere"))
+    with pytest.raises(defaults.NoSources) as info:
+        defaults.source_root()
+    assert "kein Ordner rules/" in str(info.value) and "JUDGEBASE_SOURCE" in str(info.value)
+    monkeypatch.setenv("JUDGEBASE_LANG", "es")  # a damaged database can't be kept: say where to build instead
+    with pytest.raises(defaults.CannotBuild) as info:
+        defaults._unwritable(broken, PermissionError(13, "Permission denied"), print)
+    assert str(info.value).startswith("no se puede construir la base de datos de reglas en") and "--db PATH" in str(info.value)
+
+
+# ------------------------------------------------------------------ deck checks ----
+DECKS = ROOT / "tests" / "decks"
+#: Lines and JSON entries that reach every kind of unreadable-line message.
+JUNK_TEXT = "\n".join([
+    "Digimon (3)", "4 Agumon BT1-010", "4 Agumon", "4 Agumn BT1-O10", "Agumon BT1-010", "0 BT1-011", "4 BT1-012 BT1-013",
+    "hello there", "150 Agumon BT1-010", "4", "4 Gear Token", "4 Agu\x07mon BT1-014", "1 Tamer Six", "1 Tamer One",
+    "Digi-Egg deck", "5 Koromon BT1-001", "1 BT1-084", "1 BT1-084", "3 BT1-099", "4x", "4 Twin", "4 Gabumon BT1-010",
+    "Digimon", "1 Koromon BT1-002", "Tamer+Digi-Egg pile", "1 BT1-091",
+])
+JUNK_JSON = json.dumps({
+    "format": "tamer tactics", "digimon": [
+        {"count": 4, "number": "BT1-010"}, {"count": 0, "number": "BT1-011"}, {"count": "4", "number": "BT1-012"},
+        {"count": 4, "number": "XX"}, {"count": 4}, {"count": 4, "name": "Gear Token"}, {"count": 1000, "number": "BT1-013"},
+        {"count": 4, "number": "BT1-014", "section": "sideboard"}, {"count": 4, "number": "BT1-015", "category": "land"},
+        {"count": 4, "number": "BT1-016", "name": 5.5}, {"count": 4, "number": "BT1-017", "name": ["x"]}, 7,
+        "4 Agumon BT1-018", "hello there", {"count": 4, "number": "BT1-\ud800"},
+        {"count": 1, "number": "BT1-020", "category": "Token"}],
+    "sideboard": [], "eggs": "none"})
+
+
+def _deck_results():
+    from judgebase import deck as decklib
+
+    cards = decklib.load_cards(DECKS / "cards.csv")
+    cards.update({n: decklib.Card(n, "Twin", "Digimon", 3, None) for n in ("BT2-001", "BT2-002")})  # one name, two cards
+    restrictions = decklib.load_restrictions(DECKS / "restrictions.yaml")
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(DECKS.iterdir()) if p.suffix in (".txt", ".json")}
+    texts.update({"junk lines": JUNK_TEXT, "junk json": JUNK_JSON, "the same line 12 times": "4 Agumon BT1-010\n" * 12})
+    for name, text in texts.items():
+        for fmt in decklib.FORMATS:
+            for with_cards in (None, cards):
+                for listed in (None, restrictions):
+                    yield name, decklib.check_text(text, name, fmt, with_cards, listed)
+
+
+def test_every_deck_check_message_is_said_in_es_en_de():
+    seen = set()
+    for name, result in _deck_results():
+        for item in result.problems + result.warnings:
+            assert item.said is not None, f"{name}: {item.message!r} has no catalogue entry"
+            assert item.say("en") == item.message  # the JSON output keeps its English message
+            for lang in ("es", "de"):
+                assert item.say(lang) != item.message, f"{name}: {item.message!r} untranslated ({lang})"
+            seen.update(_keys(item.said))
+        from judgebase.deck import summary_line
+
+        assert summary_line(result, "en") != summary_line(result, "de")
+    # The messages of problems and warnings these lists reach: all but the few that need a huge or odd list.
+    messages = {k for k in i18n.catalogue("deck.") if k.split(".")[1] in ("junk", "json", "note", "size", "copies",
+                                                                          "unknown", "category", "token", "banned")}
+    rare = {"deck.junk.surrogate", "deck.note.capped", "deck.size.pile_eggs", "deck.unknown.main"}
+    assert messages - rare <= seen, sorted(messages - rare - seen)
+
+
+def _keys(said) -> set:
+    from judgebase.deck import Said
+
+    return {said.key}.union(*(_keys(v) for v in said.fields.values() if isinstance(v, Said)))
+
+
+def test_deck_check_speaks_the_chosen_language_and_keeps_json_english(run_cli, monkeypatch):
+    args = ["deck", "check", str(DECKS / "tt_bad.txt"), "--format", "tamer_tactics",
+            "--restrictions", str(DECKS / "restrictions.yaml")]
+    english = run_cli(*args, "--lang", "en", db=False)
+    spanish = run_cli(*args, "--lang", "es", db=False)
+    assert english.exit_code == spanish.exit_code == 1
+    assert spanish.output.startswith("NO LEGAL  ") and "10 problema(s):" in spanish.output
+    assert "lista de restricciones: " in spanish.output and "[TT §1.3; lista de restricciones (" in spanish.output
+    from judgebase import deck as decklib
+
+    result = decklib.check_text((DECKS / "tt_bad.txt").read_text(encoding="utf-8"), str(DECKS / "tt_bad.txt"),
+                                "tamer_tactics", None, decklib.load_restrictions(DECKS / "restrictions.yaml"))
+    for p in result.problems:
+        assert p.message in english.output and p.message not in spanish.output
+        assert p.say("es") in spanish.output
+    assert json.loads(run_cli(*args, "--json", "--lang", "es", db=False).output) == \
+        json.loads(run_cli(*args, "--json", "--lang", "en", db=False).output)
+    monkeypatch.setenv("JUDGEBASE_LANG", "de")  # no --lang: the user's language
+    german = run_cli(*args, db=False)
+    assert german.output.startswith("NICHT LEGAL  ") and "Tamer+Digi-Egg-Stapel 8" in german.output
+    missing = run_cli("deck", "check", str(DECKS / "nothing-here.txt"), db=False)
+    assert missing.exit_code == 2 and "Fehler: " in missing.output

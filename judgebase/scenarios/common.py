@@ -45,11 +45,24 @@ class ScenarioResult:
     log: list[Event] = field(default_factory=list)
     steps: int = 0
     ruleset: str = "official"
+    #: The position before the first step and after the last (:mod:`.position`), for drawing; None for deck checks.
+    board: dict | None = None
 
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
     return json.loads((Path(__file__).parent / "schema.json").read_text())
+
+
+def snapshot(game) -> dict | None:
+    """The game's position as plain data (:func:`.position.position`); None if the position can't be read,
+    e.g. after an engine crash, which the result already reports as a failed proof."""
+    from .position import position
+
+    try:
+        return position(game)
+    except Exception:  # a picture is never worth failing a proof over
+        return None
 
 
 def _plain(value):

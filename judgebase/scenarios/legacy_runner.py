@@ -16,7 +16,7 @@ from collections import Counter
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.state import Action, IllegalAction
-from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
@@ -88,11 +88,15 @@ def run_legacy(data, shown: str) -> ScenarioResult:
     """Run one parsed legacy scenario.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
     data = validate_legacy(data, shown)
     try:
-        game = LegacyGame(legacy_config(data)).start()
+        game = LegacyGame(legacy_config(data))
+        before = snapshot(game)  # as set up, before the engine starts
+        game.start()
     except ValueError as exc:
         raise ScenarioError(shown, data.line_of("setup"), str(exc)) from None
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")
-    return run_steps(game, data, shown, result, _expect, _do)
+    run_steps(game, data, shown, result, _expect, _do)
+    result.board = {"before": before, "after": snapshot(game)}
+    return result
 
 
 # -- actions ---------------------------------------------------------------------

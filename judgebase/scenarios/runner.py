@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import RULESETS, Action, CardError, IllegalAction
-from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
 
@@ -90,9 +90,16 @@ def run_game(data, shown: str) -> ScenarioResult:
     game_cls = RULESETS.get(ruleset)
     if game_cls is None:
         raise ScenarioError(shown, data.line_of("ruleset"), f"no engine for ruleset {ruleset!r} yet")
-    game = game_cls(game_config(data)).start()
+    config = game_config(data)
+    game = game_cls(config)
+    before = snapshot(game)  # as set up: the engine has not started, so no event has happened yet
+    if before is not None:
+        before["phase"] = config["phase"]  # the engine enters the set-up's phase only when it starts
+    game.start()
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
-    return run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
+    run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
+    result.board = {"before": before, "after": snapshot(game)}
+    return result
 
 
 # -- actions ---------------------------------------------------------------------

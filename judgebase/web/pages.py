@@ -179,6 +179,7 @@ class Site:
                     "description": r["description"],
                     "log": [{"texts": _event_texts(text), "ref": ref, "url": self.href(ref)}
                             for text, ref in json.loads(r["log"] or "[]")],
+                    "board": _board(r),
                 }
         return {
             **data,
@@ -258,6 +259,16 @@ def _event_texts(text) -> dict[str, str]:
     """One stored event line per language, without its trailing ``  [REF]`` (the page links the clause)."""
     texts = text if isinstance(text, dict) else {"en": text}
     return {lang: line.rsplit("  [", 1)[0] for lang, line in texts.items()}
+
+
+def _board(run) -> dict | None:
+    """The positions before the first step and after the last, both drawn for the player whose turn it
+    was at the start (so the two pictures face the same way); None for a run that stored none."""
+    stored = run["board"] if "board" in run.keys() else None
+    board = json.loads(stored) if stored else None
+    if not board or not board.get("before") or not board.get("after"):
+        return None
+    return {**board, "bottom": board["before"].get("turn_player", 0) if board["before"].get("ruleset") != "legacy" else 0}
 
 
 def _status(proven) -> str:
