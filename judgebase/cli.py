@@ -289,7 +289,8 @@ def ruling(ruling_id, lang, as_json, db_path):
 @click.option("--repin", is_flag=True,
               help="Pin these scenarios' cited clauses as they read now (after re-checking them); see rulings/cites.lock.")
 def verify(paths, ruleset, source, as_json, repin):
-    """Run ruling scenarios through the engine; exit 1 if any fails or cites a clause changed since it was pinned."""
+    """Run ruling scenarios through the engine; exit 1 if any fails, cites a clause it does not assert,
+    or cites a clause changed since it was pinned."""
     from .defaults import NoSources, source_root
     from .proofs import run_all, scenario_files
     from .scenarios.loader import ScenarioError
@@ -323,6 +324,7 @@ def verify(paths, ruleset, source, as_json, repin):
             _print_problems(exc)
             sys.exit(1)
     failed = [r for r in results if not r.passed]
+    unbacked = _unbacked_cites(results)
     if as_json:
         click.echo(json.dumps({
             "total": len(results),
@@ -331,6 +333,7 @@ def verify(paths, ruleset, source, as_json, repin):
             "unproven": unproven,
             "results": [{"ruling": r.ruling, "file": r.path, "passed": r.passed, "message": r.message, "cites": r.cites} for r in results],
             "to_recheck": pins.as_json(),
+            **_unbacked_json(results, unbacked),
         }, ensure_ascii=False, indent=2))
     else:
         lang = _lang(None)
@@ -343,9 +346,61 @@ def verify(paths, ruleset, source, as_json, repin):
         summary = _say("cli.verify.summary", lang, total=len(results), passed=len(results) - len(failed), failed=len(failed))
         if unproven is not None:
             summary += _say("cli.verify.unproven", lang, n=unproven)
+        summary += _print_unbacked(unbacked, lang)
         click.echo(summary)
         _print_recheck(pins, lang)
-    if failed or pins.to_recheck:
+    if failed or unbacked or pins.to_recheck:
+        sys.exit(1)
+
+
+def _unbacked_cites(results):
+    """Cites of these scenarios that no expectation asserts (a claim without a proof: the build refuses it)."""
+    from .proofs import unbacked_cites
+
+    return unbacked_cites(results)
+
+
+def _unbacked_json(results, unbacked) -> dict:
+    """``verify --json``'s proof fields: what each scenario proves, and the cites nothing backs."""
+    return {
+        "proves": {r.path: r.proves for r in results},
+        "unbacked": [{"file": u.path, "line": u.line, "ref": u.ref, "message": str(u)} for u in unbacked],
+    }
+
+
+def _print_unbacked(unbacked, lang: str) -> str:
+    """Print each unbacked cite as ``file:line: …``; return the summary's addition."""
+    for claim in unbacked:
+        click.secho(str(claim), fg="red")
+    return _say("cli.verify.unbacked", lang, n=len(unbacked)) if unbacked else ""
+
+
+@cli.command()
+@click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset.")
+@click.option("--chapter", type=click.IntRange(0, 99), metavar="N", help="Only chapter N (of every ruleset, or of --ruleset).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object: totals, per ruleset and per chapter.")
+@click.option("--check", is_flag=True, help="Exit 1 while a clause is neither proven nor listed as not testable.")
+@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
+@_db_option
+def coverage(ruleset, chapter, as_json, check, lang, db_path):
+    """Proof coverage per chapter: clauses proven by a scenario, not testable, and the gaps."""
+    from .db import Database
+    from .i18n import ui_lang
+
+    lang = _lang(lang)
+    db = Database(_resolve_db(db_path))
+    report = db.coverage(lang).only(ruleset, chapter)
+    if not report.chapters:
+        raise click.UsageError(_say("cli.coverage.no_chapter", ui_lang(lang), chapter=chapter, ruleset=ruleset or "-"))
+    if as_json:
+        click.echo(json.dumps({**report.as_json(), "filter": {"ruleset": ruleset, "chapter": chapter}},
+                              ensure_ascii=False, indent=2))
+    else:
+        from .render import coverage_report
+
+        click.echo(coverage_report(report, db.titles(lang), lang))
+    if check and report.gaps:
+        click.echo(_say("cli.coverage.check_failed", ui_lang(lang), n=len(report.gaps)), err=True)
         sys.exit(1)
 
 

@@ -93,6 +93,7 @@ def clause_page(db, data: dict, lang: str | None = None) -> str:
             r = db.ruling(rid, data["lang"])
             out.append(f"  {rid}  [{_badge(r['proven'], lang)}]")
             out.append(textwrap.fill(r["question"], _width(), initial_indent="    ", subsequent_indent="    "))
+    out.extend(_proof_lines(data, lang))
     for conflict in data["conflicts"]:
         out.append("")
         kind = t(f"conflict.{conflict['type']}", lang) if has(f"conflict.{conflict['type']}") else conflict["type"]
@@ -127,6 +128,23 @@ def clause_page(db, data: dict, lang: str | None = None) -> str:
         meta.append(t("cli.also_in", lang, langs=", ".join(others), ref=data["ref"], first=others[0]))
     out.extend(click.style(textwrap.fill(m, _width(), subsequent_indent="  "), dim=True) for m in meta)
     return "\n".join(out)
+
+
+def _proof_lines(data: dict, lang: str) -> list[str]:
+    """The scenarios that prove the clause, or its not-testable entry; nothing for an older database."""
+    if "proven_by" not in data:
+        return []
+    out = ["", click.style(t("label.proven_by", lang), bold=True)]
+    for proof in data["proven_by"]:
+        tied = t("label.proves_ruling", lang, id=proof["ruling"]) if proof["ruling"] else t("label.no_ruling_scenario", lang)
+        out.append(f"  {proof['scenario']}  ({tied})")
+    if not data["proven_by"]:
+        listed = data.get("not_testable")
+        if listed:
+            out.append(f"  {t('label.not_testable', lang)} {t('nottestable.' + listed['kind'], lang)} — {listed['reason']}")
+        else:
+            out.append("  " + t("label.no_proof", lang))
+    return out
 
 
 def ruling_page(db, data: dict, lang: str | None = None) -> str:
@@ -173,6 +191,10 @@ def build_summary(report, lang: str = "en") -> str:
     lines.append("  " + t("cli.build.scenarios", lang, n=report.scenarios, failing=len(report.failing)))
     for f in report.failing[:10]:
         lines.append(f"    {f}")
+    if report.coverage:
+        c = report.coverage
+        lines.append("  " + t("cli.build.coverage", lang, clauses=c["clauses"], proven=c["proven"],
+                              not_testable=c["not_testable"], gaps=c["gap"]))
     if report.cr_missing is not None:
         missing = str(len(report.cr_missing)) + (f" ({', '.join(report.cr_missing[:10])}…)" if report.cr_missing else "")
         lines.append("  " + t("cli.build.cr", lang, version=CR_VERSION, have=report.cr_total - len(report.cr_missing),
@@ -183,4 +205,23 @@ def build_summary(report, lang: str = "en") -> str:
             lines.append(f"    {item}")
         if len(items) > 20:
             lines.append("    " + t("cli.build.more", lang, n=len(items) - 20))
+    return "\n".join(lines)
+
+
+def coverage_report(report, titles: dict[str, str], lang: str = "en") -> str:
+    """Per chapter: its figures, then its gaps one per line (what is left to prove comes first)."""
+    lang = ui_lang(lang)
+    total = report.as_json()["totals"]
+    lines = [click.style(t("cli.coverage.total", lang, clauses=total["clauses"], proven=total["proven"],
+                           percent=total["proven_percent"], not_testable=total["not_testable"], gaps=total["gap"]),
+                         bold=True)]
+    for chapter in report.chapters:
+        figures = chapter.as_json()
+        head = f"{chapter.ref} {chapter.title or ''}".strip()
+        lines.append("")
+        lines.append(click.style(head, bold=True) + "  " + t(
+            "cli.coverage.chapter", lang, clauses=figures["clauses"], proven=figures["proven"],
+            not_testable=figures["not_testable"], gaps=figures["gap"]))
+        for gap in chapter.gaps:
+            lines.append(f"    {click.style(gap.ref, fg='yellow')}  {titles.get(gap.ref, '')}")
     return "\n".join(lines)

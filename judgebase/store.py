@@ -249,7 +249,9 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
         foreign_keys=[("ruling", "rulings", "id")],
     )
 
-    for table in ("clause_text", "ruling_text", "citations", "conflict_refs", "text_refs"):
+    _write_proofs(db, corpus, runs)
+
+    for table in ("clause_text", "ruling_text", "citations", "conflict_refs", "text_refs", "scenario_proofs"):
         for column in ("ref", "ruling", "lang"):
             if column in db[table].columns_dict:
                 db[table].create_index([column], if_not_exists=True)
@@ -279,6 +281,23 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
     db["meta"].insert_all(
         ({"key": k, "value": str(v)} for k, v in {"schema_version": SCHEMA_VERSION, "built_at": now, **meta}.items()),
         pk="key",
+    )
+
+
+def _write_proofs(db: sqlite_utils.Database, corpus: Corpus, runs: list) -> None:
+    """What each scenario proves (cited and asserted, with the asserting line) and the not-testable manifest."""
+    db["scenario_proofs"].insert_all(
+        ({"scenario": run.path, "ref": ref, "line": run.asserted.get(ref)} for run in runs for ref in dict.fromkeys(run.proves)),
+        pk=("scenario", "ref"),
+        columns={"scenario": str, "ref": str, "line": int},
+        foreign_keys=[("scenario", "scenario_runs", "scenario")],
+    )
+    db["not_testable"].insert_all(
+        ({"ref": str(e.ref), "kind": e.kind, "reason": e.reason, "path": e.at.path, "line": e.at.line}
+         for e in sorted(corpus.not_testable.values(), key=lambda e: e.ref.sort_key())),
+        pk="ref",
+        columns={"ref": str, "kind": str, "reason": str, "path": str, "line": int},
+        foreign_keys=[("ref", "clauses", "ref")],
     )
 
 

@@ -132,7 +132,10 @@ PAGES = {
                 "What happens, step by step"]),
     "keywords": ("/keywords", ["Keyword effects", "Clause", "Summary", "conflict"]),
     "glossary": ("/glossary", ["Game terms in Spanish"]),
-    "coverage": ("/coverage", ["Proof coverage", "Chapter", "Proven", "without a proven ruling", "For each chapter"]),
+    "coverage": ("/coverage", ["Proof coverage", "Chapter", "Proven", "Not testable", "Gaps", "heading",
+                               "passing scenarios count", "A clause is proven"]),
+    "clause proven by scenarios": ("/clause/CR-16-16-1", ["Scenarios that prove it", "not tied to a ruling"]),
+    "clause not testable": ("/clause/CR-1-1", ["Scenarios that prove it", "Not testable:", "heading"]),
     "not found": ("/clause/CR-99-9", ["No clause", "in the knowledge base"]),
 }
 

@@ -13,7 +13,7 @@ LAYERS = [
     ("base", ["refs", "textclean", "i18n", "shipped", "yamlsrc", "suggest"]),
     ("engine", ["engine"]),
     ("decks", ["deck"]),
-    ("scenarios", ["scenarios", "proofs", "conformance"]),
+    ("scenarios", ["scenarios", "proofs", "coverage", "conformance"]),
     ("corpus", ["corpus", "pins"]),
     ("store", ["store", "db", "layout"]),
     ("search", ["search"]),

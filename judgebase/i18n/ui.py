@@ -74,6 +74,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "label.unproven": ("Unproven: {reason}", "Sin probar: {reason}", "Unbewiesen: {reason}"),
     "label.no_rulings": ("No ruling cites this clause yet.", "Ninguna resolución cita esta cláusula todavía.",
                          "Noch keine Entscheidung zitiert diese Klausel."),
+    "label.proven_by": ("Scenarios that prove it", "Escenarios que la prueban", "Szenarien, die sie beweisen"),
+    "label.proves_ruling": ("proves ruling {id}", "prueba la resolución {id}", "beweist Entscheidung {id}"),
+    "label.no_ruling_scenario": ("not tied to a ruling", "sin resolución asociada", "keiner Entscheidung zugeordnet"),
+    "label.not_testable": ("Not testable:", "No comprobable:", "Nicht prüfbar:"),
+    "label.no_proof": ("No scenario proves this clause yet.", "Ningún escenario prueba esta cláusula todavía.",
+                       "Noch kein Szenario beweist diese Klausel."),
     "label.history.as": ("as {number}", "como {number}", "als {number}"),
     "label.history.into": ("into {number}", "en {number}", "in {number}"),
     # "Checked against" lines are written as "CR Ver. 4.2 (date), official English text, clause 1-2-3".
@@ -162,20 +168,71 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "web.coverage.title": ("Coverage", "Cobertura", "Abdeckung"),
     "web.coverage.heading": ("Proof coverage", "Cobertura de pruebas", "Beweisabdeckung"),
     "web.coverage.hint": (
-        "For each chapter: how many clauses have at least one ruling proven by a scenario. The lists are the gaps — "
-        "clauses no proven ruling cites yet.",
-        "Por capítulo: cuántas cláusulas tienen al menos una resolución probada por un escenario. Las listas son los "
-        "huecos: cláusulas que ninguna resolución probada cita todavía.",
-        "Je Kapitel: wie viele Klauseln mindestens eine durch ein Szenario bewiesene Entscheidung haben. Die Listen "
-        "sind die Lücken – Klauseln, die noch keine bewiesene Entscheidung zitiert."),
+        "A clause is proven when a passing scenario cites it and asserts it: an expected event that carries the "
+        "clause, or an action refused because of it. A clause is not proven by its sub-clauses. Not testable: "
+        "headings, definitions, card layout, physical items and tournament rules, each listed with a reason. Gaps: "
+        "clauses that are neither, which still need a scenario.",
+        "Una cláusula está probada cuando un escenario que pasa la cita y la comprueba: un evento esperado que "
+        "lleva la cláusula, o una acción rechazada por ella. Sus subcláusulas no prueban una cláusula. No "
+        "comprobables: títulos, definiciones, diseño de las cartas, objetos físicos y reglas de torneo, cada una "
+        "con su motivo. Huecos: cláusulas que no son ni lo uno ni lo otro y que aún necesitan un escenario.",
+        "Eine Klausel ist bewiesen, wenn ein bestandenes Szenario sie zitiert und prüft: ein erwartetes Ereignis "
+        "mit dieser Klausel oder eine Aktion, die wegen ihr abgelehnt wird. Unterklauseln beweisen ihre Klausel "
+        "nicht. Nicht prüfbar: Überschriften, Definitionen, Kartenaufbau, physische Gegenstände und Turnierregeln, "
+        "jeweils mit Grund. Lücken: Klauseln, die nichts davon sind und noch ein Szenario brauchen."),
+    "web.coverage.scenarios": (
+        "{passing} passing scenarios count, {without} of them tied to no ruling: a scenario proves clauses whether "
+        "or not it proves a ruling.",
+        "Cuentan {passing} escenarios que pasan, {without} de ellos sin resolución asociada: un escenario prueba "
+        "cláusulas pruebe o no una resolución.",
+        "Es zählen {passing} bestandene Szenarien, {without} davon ohne zugehörige Entscheidung: ein Szenario "
+        "beweist Klauseln, ob es eine Entscheidung beweist oder nicht."),
+    "web.coverage.totals": (
+        "{clauses} clauses: {proven} proven · {not_testable} not testable · {gaps} gaps",
+        "{clauses} cláusulas: {proven} probadas · {not_testable} no comprobables · {gaps} huecos",
+        "{clauses} Klauseln: {proven} bewiesen · {not_testable} nicht prüfbar · {gaps} Lücken"),
+    "web.coverage.gaps_heading": ("Gaps: clauses no scenario proves yet", "Huecos: cláusulas que ningún escenario prueba aún",
+                                  "Lücken: Klauseln, die noch kein Szenario beweist"),
     "web.coverage.gaps.one": (
-        "{ruleset} · chapter {chapter}: {n} clause without a proven ruling",
-        "{ruleset} · capítulo {chapter}: {n} cláusula sin resolución probada",
-        "{ruleset} · Kapitel {chapter}: {n} Klausel ohne bewiesene Entscheidung"),
+        "{ruleset} · chapter {chapter}: {n} gap",
+        "{ruleset} · capítulo {chapter}: {n} hueco",
+        "{ruleset} · Kapitel {chapter}: {n} Lücke"),
     "web.coverage.gaps.other": (
-        "{ruleset} · chapter {chapter}: {n} clauses without a proven ruling",
-        "{ruleset} · capítulo {chapter}: {n} cláusulas sin resolución probada",
-        "{ruleset} · Kapitel {chapter}: {n} Klauseln ohne bewiesene Entscheidung"),
+        "{ruleset} · chapter {chapter}: {n} gaps",
+        "{ruleset} · capítulo {chapter}: {n} huecos",
+        "{ruleset} · Kapitel {chapter}: {n} Lücken"),
+    "web.coverage.no_gaps": ("No gaps: every clause is proven or listed as not testable.",
+                             "Sin huecos: cada cláusula está probada o figura como no comprobable.",
+                             "Keine Lücken: jede Klausel ist bewiesen oder als nicht prüfbar gelistet."),
+    "web.coverage.not_testable_heading": ("Not testable (reasons in English)", "No comprobables (motivos en inglés)",
+                                          "Nicht prüfbar (Gründe auf Englisch)"),
+    "web.coverage.not_testable.one": (
+        "{ruleset} · chapter {chapter}: {n} clause not testable",
+        "{ruleset} · capítulo {chapter}: {n} cláusula no comprobable",
+        "{ruleset} · Kapitel {chapter}: {n} Klausel nicht prüfbar"),
+    "web.coverage.not_testable.other": (
+        "{ruleset} · chapter {chapter}: {n} clauses not testable",
+        "{ruleset} · capítulo {chapter}: {n} cláusulas no comprobables",
+        "{ruleset} · Kapitel {chapter}: {n} Klauseln nicht prüfbar"),
+    "web.coverage.proven_heading": ("Proven", "Probadas", "Bewiesen"),
+    "web.coverage.proven.one": (
+        "{ruleset} · chapter {chapter}: {n} clause proven",
+        "{ruleset} · capítulo {chapter}: {n} cláusula probada",
+        "{ruleset} · Kapitel {chapter}: {n} Klausel bewiesen"),
+    "web.coverage.proven.other": (
+        "{ruleset} · chapter {chapter}: {n} clauses proven",
+        "{ruleset} · capítulo {chapter}: {n} cláusulas probadas",
+        "{ruleset} · Kapitel {chapter}: {n} Klauseln bewiesen"),
+    "web.coverage.by_scenarios.one": ("by {n} scenario", "por {n} escenario", "durch {n} Szenario"),
+    "web.coverage.by_scenarios.other": ("by {n} scenarios", "por {n} escenarios", "durch {n} Szenarien"),
+    "web.col.not_testable": ("Not testable", "No comprobables", "Nicht prüfbar"),
+    "web.col.gaps": ("Gaps", "Huecos", "Lücken"),
+    # Kinds of the not-testable manifest (rules/not-testable.tsv).
+    "nottestable.heading": ("heading", "título", "Überschrift"),
+    "nottestable.definition": ("definition", "definición", "Definition"),
+    "nottestable.card-layout": ("card layout", "diseño de la carta", "Kartenaufbau"),
+    "nottestable.physical-item": ("physical item", "objeto físico", "physischer Gegenstand"),
+    "nottestable.tournament": ("tournament rule", "regla de torneo", "Turnierregel"),
     # Written by app.js in the static export (search-index results, no answer).
     "js.no_results": ("No results for “{query}”.", "Sin resultados para «{query}».", "Keine Ergebnisse für „{query}“."),
 
@@ -606,6 +663,28 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "cli.verify.summary": ("{total} scenarios: {passed} passed, {failed} failed",
                            "{total} escenarios: {passed} correctos, {failed} fallidos",
                            "{total} Szenarien: {passed} bestanden, {failed} gescheitert"),
+    "cli.verify.unbacked": ("; {n} cites no expectation asserts", "; {n} citas que ninguna expectativa comprueba",
+                            "; {n} Zitate, die keine Erwartung prüft"),
+    "cli.coverage.total": (
+        "Proof coverage: {clauses} clauses, {proven} proven ({percent}%), {not_testable} not testable, {gaps} gaps",
+        "Cobertura de pruebas: {clauses} cláusulas, {proven} probadas ({percent}%), {not_testable} no comprobables, "
+        "{gaps} huecos",
+        "Beweisabdeckung: {clauses} Klauseln, {proven} bewiesen ({percent}%), {not_testable} nicht prüfbar, "
+        "{gaps} Lücken"),
+    "cli.coverage.chapter": (
+        "{proven} proven, {not_testable} not testable, {gaps} gaps of {clauses}",
+        "{proven} probadas, {not_testable} no comprobables, {gaps} huecos de {clauses}",
+        "{proven} bewiesen, {not_testable} nicht prüfbar, {gaps} Lücken von {clauses}"),
+    "cli.coverage.no_chapter": ("no chapter {chapter} (ruleset: {ruleset})", "no hay capítulo {chapter} (reglamento: {ruleset})",
+                                "kein Kapitel {chapter} (Regelwerk: {ruleset})"),
+    "cli.coverage.check_failed": (
+        "{n} clauses are neither proven by a scenario nor listed as not testable",
+        "{n} cláusulas no están probadas por ningún escenario ni figuran como no comprobables",
+        "{n} Klauseln sind weder durch ein Szenario bewiesen noch als nicht prüfbar gelistet"),
+    "cli.build.coverage": (
+        "proof coverage: {clauses} clauses, {proven} proven, {not_testable} not testable, {gaps} gaps",
+        "cobertura de pruebas: {clauses} cláusulas, {proven} probadas, {not_testable} no comprobables, {gaps} huecos",
+        "Beweisabdeckung: {clauses} Klauseln, {proven} bewiesen, {not_testable} nicht prüfbar, {gaps} Lücken"),
     "cli.verify.unproven": ("; {n} rulings still unproven", "; {n} resoluciones aún sin probar",
                             "; {n} Entscheidungen noch unbewiesen"),
     "cli.verify.recheck": ("TO RE-CHECK", "REVISAR", "NEU PRÜFEN"),

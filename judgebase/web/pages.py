@@ -127,6 +127,7 @@ class Site:
             for c in json.loads(row["children"])
         ]
         rulings = [self._ruling_summary(rid) for rid in self.db.rulings_citing(str(ref))]
+        proofs, not_testable = self.proofs(str(ref)), self.db.not_testable(str(ref))
         sources = [self.db.sources.get(s, {"id": s}) for s in json.loads(row["sources"])]
         conflicts = []
         for c in self.db.conflicts_for(str(ref)):
@@ -142,6 +143,8 @@ class Site:
             "breadcrumbs": list(reversed(chain)),
             "children": children,
             "rulings": rulings,
+            "proofs": proofs,
+            "not_testable": not_testable,
             "sources": sources,
             "version": row["version"],
             "version_label": version_label(row["version"]) if row["ruleset"] == "official" else None,
@@ -207,33 +210,36 @@ class Site:
         rows = self.db.conn.execute("select * from glossary order by id")
         return [{"id": r["id"], "terms": {l: json.loads(r[l] or "[]") for l in LANGS + ("ko",)}} for r in rows]
 
-    def coverage(self) -> list[dict]:
-        """Per ruleset and chapter: clauses with at least one proven ruling, and the gap list."""
-        proven = {
-            r[0] for r in self.db.conn.execute(
-                "select citations.ref from citations join rulings on rulings.id = citations.ruling where rulings.proven = 1")
-        }
-        chapters: "OrderedDict[tuple[str, int], dict]" = OrderedDict()
-        for row in self.db.conn.execute("select ref, ruleset, chapter, title, depth from clauses order by position"):
-            key = (row["ruleset"], row["chapter"])
-            chapter = chapters.setdefault(key, {
-                "ruleset": row["ruleset"], "ruleset_name": RULESET_NAMES[row["ruleset"]], "chapter": row["chapter"],
-                "title": None, "total": 0, "proven": 0, "gaps": [],
+    def coverage(self) -> dict:
+        """Per ruleset and chapter: clauses proven by a scenario, not testable, and gaps (:mod:`judgebase.coverage`).
+
+        Every passing scenario counts, whether or not it proves a ruling; the page says how many don't.
+        """
+        report = self.db.coverage()
+        runs = self.db.conn.execute("select count(*), count(ruling) from scenario_runs where passed = 1").fetchone()
+        chapters = []
+        for ch in report.chapters:
+            figures, item = ch.as_json(), self._listed
+            chapters.append({
+                **figures,
+                "anchor": refs.parse(ch.ref).slug,
+                "titles": self.titles_of(ch.ref),
+                "url": self.links.clause(ch.ref),
+                "percent": round(100 * figures["proven"] / figures["clauses"]) if figures["clauses"] else 0,
+                "gaps": [item(c) for c in ch.gaps],
+                "not_testable_list": [item(c, kind=c.kind, reason=c.reason) for c in ch.clauses if c.status == "not_testable"],
+                "proven_list": [item(c, scenarios=len(c.scenarios)) for c in ch.clauses if c.status == "proven"],
             })
-            if row["depth"] == 1:
-                chapter["title"] = row["title"]
-                chapter["titles"] = self.titles_of(row["ref"])
-                chapter["url"] = self.links.clause(row["ref"])
-            chapter["total"] += 1
-            if row["ref"] in proven:
-                chapter["proven"] += 1
-            else:
-                chapter["gaps"].append({"ref": row["ref"], "title": row["title"], "titles": self.titles_of(row["ref"]),
-                                        "url": self.links.clause(row["ref"])})
-        out = list(chapters.values())
-        for c in out:
-            c["percent"] = round(100 * c["proven"] / c["total"]) if c["total"] else 0
-        return out
+        return {"totals": report.as_json()["totals"], "chapters": chapters,
+                "scenarios": {"passing": runs[0], "with_ruling": runs[1], "without_ruling": runs[0] - runs[1]}}
+
+    def _listed(self, c, **more) -> dict:
+        return {"ref": c.ref, "titles": self.titles_of(c.ref), "url": self.links.clause(c.ref), **more}
+
+    def proofs(self, ref: str) -> list[dict]:
+        """The passing scenarios that prove a clause: file, description, and the ruling it proves (or none)."""
+        return [{**p, "ruling_url": self.links.ruling(p["ruling"]) if p["ruling"] else None}
+                for p in self.db.proofs_of(ref) if p["passed"]]
 
     def search_index(self) -> dict:
         """Everything the static site's client-side search needs, in one object."""
