@@ -30,7 +30,7 @@ DECISION_REF = {
     "would_be_deleted": "CR 15-8-5",
     "instead_trash": "CR 18-2-1",
     "target": "CR 15-11-1-3-1",
-    "optional": "CR 15-7",
+    "optional": "CR 15-9-2-2",
     "digisorption": "CR 16-10-1",
     "raid": "CR 16-23-1",
     "alliance": "CR 16-24-1",

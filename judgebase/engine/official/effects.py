@@ -309,7 +309,7 @@ class Effects:
             choice = yield self.decide(controller, "optional", [Action("yes"), Action("no")], f"activate {card.name}'s optional effect?",
                                        self._optional_problem)
             if choice.kind == "no":
-                self.emit("declined", "CR 15-7", controller, card=card.name)
+                self.emit("declined", "CR 15-9-2-2", controller, card=card.name)  # optional processing may be left undone
                 return None
         if count_use:
             self._spend_use(controller, card, effect)
