@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .step_specs import COMMON_STEPS, step_problem
+
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
 
@@ -75,6 +77,14 @@ STEPS = (
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve",
 )
+# Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
+STEPS += COMMON_STEPS
+
+# Keywords printed after a timing icon that carry out processing when that effect activates
+# ("[When Digivolving] <Blitz>", CR 16-16-2): the keyword's clause and the step it carries out.
+EFFECT_KEYWORDS = {"blitz": ("CR 16-16", "blitz")}
+#: The timings such a keyword can be printed with (not the persistent ones, not <Delay>).
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay",))
 
 
 class CardError(ValueError):
@@ -136,6 +146,7 @@ class CardDef:
     option_side: dict | None = None  # DUAL card: {use_cost, colours, effects}
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
+    blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
 
     def keyword(self, name: str, inherited: bool = False):
         for key, value in (self.inherited_keywords if inherited else self.keywords):
@@ -148,7 +159,7 @@ class CardDef:
         return self.category == "digimon"
 
 
-def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
+def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, object], ...]:
     if spec is None:
         return ()
     if isinstance(spec, list):
@@ -157,6 +168,12 @@ def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
     out = []
     for key, value in spec.items():
+        if with_timing and key in EFFECT_KEYWORDS:
+            if value not in EFFECT_KEYWORD_TIMINGS:
+                raise CardError(f"{where}: {key} names the timing it is printed with "
+                                f"({', '.join(EFFECT_KEYWORD_TIMINGS)}), e.g. {{{key}: when_digivolving}}")
+            out.append((key, value))
+            continue
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
         out.append((key, value))
@@ -180,6 +197,9 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         for j, step in enumerate(steps):
             if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS:
                 raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS)}, e.g. {{draw: 1}}")
+            problem = step_problem(*next(iter(step.items())))
+            if problem:
+                raise CardError(f"{where}[{i}].do[{j}].{problem}")
         out.append(
             Effect(
                 timing=item["timing"],
@@ -222,6 +242,8 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         raise CardError(f"card {name!r}: a Digimon card needs dp")
     inherited = spec.get("inherited") or {}
     special = _special(name, spec)
+    keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
+    inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
     return CardDef(
         **special,
         name=str(spec.get("name", name)),
@@ -233,13 +255,19 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         play_cost=spec.get("play_cost"),
         use_cost=spec.get("use_cost"),
         requirements=tuple(reqs),
-        keywords=_keywords(spec.get("keywords"), f"card {name!r} keywords"),
-        effects=_effects(spec.get("effects"), f"card {name!r} effects"),
-        inherited_keywords=_keywords(inherited.get("keywords"), f"card {name!r} inherited keywords"),
-        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects"),
+        keywords=keywords,
+        effects=_effects(spec.get("effects"), f"card {name!r} effects") + _keyword_effects(keywords),
+        inherited_keywords=inherited_keywords,
+        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects") + _keyword_effects(inherited_keywords),
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
     )
+
+
+def _keyword_effects(keywords) -> tuple[Effect, ...]:
+    """The effects that keywords such as "[When Digivolving] <Blitz>" print: one step under their timing."""
+    return tuple(Effect(timing=value, steps=({EFFECT_KEYWORDS[key][1]: True},))
+                 for key, value in keywords if key in EFFECT_KEYWORDS)
 
 
 def _requirement(name: str, req, where: str) -> Requirement:
@@ -296,4 +324,12 @@ def _special(name: str, spec: dict) -> dict:
         out["overflow"] = int(spec["overflow"])
     if spec.get("blast_digivolve"):
         out["blast"] = True
+    if spec.get("blast_dna"):
+        names = spec["blast_dna"]
+        if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) for n in names):
+            raise CardError(f"card {name!r}: blast_dna names the Digimon of <Blast DNA Digivolve>, e.g. [Durandamon, BryweLudramon]")
+        if not out.get("dna"):
+            raise CardError(f"card {name!r}: blast_dna needs the card's DNA digivolution requirement (dna:), "
+                            "which <Blast DNA Digivolve> can't ignore (CR 16-31-5)")
+        out["blast_dna"] = tuple(names)
     return out

@@ -13,6 +13,7 @@ from ..state import (
     Stack,
 )
 from .common import EITHER
+from .common_steps import STOP
 
 
 class Effects:
@@ -114,5 +115,7 @@ class Effects:
         for step in effect.steps:
             (name, arg), = step.items()
             r = yield from self._step(controller, name, arg, card, stack)
+            if r == STOP:
+                break  # CR 15-7-2: a cost not paid, nothing after it
             result = r or result
         return result
