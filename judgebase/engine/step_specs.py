@@ -85,9 +85,13 @@ def step_problem(name: str, arg) -> str | None:
         if problem:
             return problem
         if arg["from"] == "field":
+            other = [k for k in arg if k in CARD_FILTERS + ("optional",) and k != "max_level"]
+            if other:
+                return f"to_security.{other[0]}: a card from the field is chosen with target, max_dp and max_level"
             return _enum(name, arg, "target", _TARGETS)
-        if "target" in arg:
-            return f"to_security.target: only for a card from the field (from: field), not from the {arg['from']}"
+        for key in ("target", "max_dp"):
+            if key in arg:
+                return f"to_security.{key}: only for a card from the field (from: field), not from the {arg['from']}"
         return _filter_problem(name, arg)
     return None
 

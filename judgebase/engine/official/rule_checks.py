@@ -114,8 +114,9 @@ class RuleChecks:
         elif ps.breeding is stack:
             ps.breeding = None
         cards = stack.cards + stack.links
-        self._overflow(cards, owner)
         moved = order or []
+        # CR 4-19-1: <Overflow> when a card goes to another area; a link card is in none (CR 4-9-4).
+        self._overflow([c for c in cards if not (to == "link" and c in moved)], owner)
         for card in cards:
             card.incarnation += 1
             if card.defn.token:
