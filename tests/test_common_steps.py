@@ -5,11 +5,13 @@ the <Blitz> keyword form, <Blast DNA Digivolve> and linking from the battle area
 - a card spec with a field the engine wouldn't apply is a load error naming the field;
 - random self-play with these steps sprinkled on the cards keeps the property of
   ``test_engine_properties``: what a decision offers is accepted, the rest is refused by the
-  same predicate with a clause, and refusing leaves the state unchanged.
+  same predicate with a clause, and refusing leaves the state unchanged; and every card stays
+  in exactly one place.
 """
 
 from __future__ import annotations
 
+import collections
 import copy
 import random
 
@@ -206,6 +208,7 @@ def test_self_play_with_the_common_steps_offers_what_it_accepts(ruleset):
         game = cls(_config(ruleset, seed)).start()
         rng = random.Random(seed)
         step = forked = 0
+        total = sum(1 for side in game.players for c in side.all_cards() if not c.defn.token)
         while not game.is_over:
             where = f"{ruleset} seed {seed} step {step}"
             _check_decision(game, rng, where)
@@ -231,6 +234,9 @@ def test_self_play_with_the_common_steps_offers_what_it_accepts(ruleset):
             game.apply(choice)
             step += 1
             assert step < 5000, where
+            cards = collections.Counter(c.uid for side in game.players for c in side.all_cards() if not c.defn.token)
+            assert all(n == 1 for n in cards.values()), f"{where}: a card is in two places"
+            assert sum(cards.values()) == total, f"{where}: cards appeared or vanished"
         events |= {e.kind for e in game.log}
     assert NEW_DECISIONS <= kinds, NEW_DECISIONS - kinds
     assert forks > 10

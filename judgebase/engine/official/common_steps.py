@@ -14,7 +14,6 @@ from ..step_specs import card_filter_problem
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
-_HAND_FACE_UP = ("hand", "trash")
 
 
 class CommonSteps:
@@ -164,10 +163,10 @@ class CommonSteps:
         if pick.kind == "decline":
             self.emit("play_declined", "CR 15-9-2-2", me, card=card.name)
             return
-        pool = self._play_pool(me, zone)
-        played = next(c for c in pool if c.uid == pick.card)
-        {"deck_top": self.players[me].deck}.get(zone, pool).remove(played)
-        self.players[me].processing.append(played)
+        played = next(c for c in self._play_pool(me, zone) if c.uid == pick.card)
+        ps = self.players[me]
+        (ps.deck if zone == "deck_top" else self._play_pool(me, zone)).remove(played)
+        ps.processing.append(played)
         self.emit("play_declared", "CR 7-1-3-1", me, card=played.name)
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
