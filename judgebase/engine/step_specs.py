@@ -79,7 +79,10 @@ def step_problem(name: str, arg) -> str | None:
                 return problem
         return _enum(name, arg, "rest", ("bottom", "trash"))
     if name == "to_deck_bottom":
-        return _enum(name, arg, "target", _TARGETS) or _enum(name, arg, "sources", ("deck", "trash"))
+        # No default for sources: the rules trash the cards under it (CR 4-7-8) unless the card
+        # says "and all of its digivolution cards", so the spec says which text the card prints.
+        return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS) \
+            or _enum(name, arg, "sources", ("deck", "trash"))
     if name == "to_security":
         problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field"))
         if problem:

@@ -247,7 +247,7 @@ class CommonSteps:
         """Return a Digimon to the bottom of its owner's deck (CR 3-1-3-8): with all of its digivolution
         cards when the card says so, in the order its player chooses (CR 3-1-3-4); otherwise the cards
         under it go to the trash (CR 4-7-8)."""
-        if spec.get("sources", "deck") == "deck":
+        if spec["sources"] == "deck":
             order = yield from self._bottom_order(me, [c for c in stack.cards if not c.defn.token], "CR 3-1-3-4")
             self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=order)
         else:
