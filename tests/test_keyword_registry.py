@@ -40,7 +40,7 @@ def test_card_specs_accept_exactly_the_implemented_property_keywords():
     assert set(PROPERTY_KEYWORDS) == set(registry.implemented("property")) | set(CARD_PROPERTIES)
     schema = json.loads((ROOT / "judgebase" / "scenarios" / "schema.json").read_text(encoding="utf-8"))
     in_schema = set(schema["$defs"]["keywords"]["properties"])
-    every_property = {k.key for k in registry.KEYWORDS if k.form == "property"} | set(CARD_PROPERTIES)
+    every_property = {k.key for k in registry.KEYWORDS if k.form in ("property", "effect")} | set(CARD_PROPERTIES)
     assert in_schema == every_property
 
 

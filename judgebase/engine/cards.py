@@ -14,6 +14,8 @@ from functools import cached_property
 
 from . import keywords as keyword_registry
 
+from .step_specs import COMMON_STEPS, step_problem
+
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
 
@@ -89,6 +91,14 @@ STEPS = (
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve",
 )
+# Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
+STEPS += COMMON_STEPS
+
+# Keywords printed after a timing icon that carry out processing when that effect activates
+# ("[When Digivolving] <Blitz>", CR 16-16-2): the keyword's clause and the step it carries out.
+EFFECT_KEYWORDS = {k.key: (k.clause, k.key) for k in keyword_registry.KEYWORDS if k.form == "effect" and k.implemented}
+#: The timings such a keyword can be printed with (not the persistent ones, not <Delay>).
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay",))
 
 
 class CardError(ValueError):
@@ -162,6 +172,7 @@ class CardDef:
     option_side: dict | None = None  # DUAL card: {use_cost, colours, effects}
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
+    blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
 
     def keyword(self, name: str, inherited: bool = False):
         return (self._inherited_keyword_values if inherited else self._keyword_values).get(name)
@@ -189,7 +200,7 @@ class CardDef:
         return self.category == "digimon"
 
 
-def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
+def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, object], ...]:
     if spec is None:
         return ()
     if isinstance(spec, list):
@@ -198,6 +209,12 @@ def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
     out = []
     for key, value in spec.items():
+        if with_timing and key in EFFECT_KEYWORDS:
+            if value not in EFFECT_KEYWORD_TIMINGS:
+                raise CardError(f"{where}: {key} names the timing it is printed with "
+                                f"({', '.join(EFFECT_KEYWORD_TIMINGS)}), e.g. {{{key}: when_digivolving}}")
+            out.append((key, value))
+            continue
         known = keyword_registry.BY_KEY.get(key)
         if known is not None and not known.implemented:
             raise CardError(f"{where}: {known.printed} ({known.clause}) is not implemented by the engine yet, "
@@ -230,6 +247,9 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         for j, step in enumerate(steps):
             if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS + TRIGGER_STEPS:
                 raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS + TRIGGER_STEPS)}, e.g. {{draw: 1}}")
+            problem = step_problem(*next(iter(step.items())))
+            if problem:
+                raise CardError(f"{where}[{i}].do[{j}].{problem}")
         out.append(
             Effect(
                 timing=item["timing"],
@@ -345,6 +365,8 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         raise CardError(f"card {name!r}: a Digimon card needs dp")
     inherited = spec.get("inherited") or {}
     special = _special(name, spec)
+    keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
+    inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
     return CardDef(
         **special,
         name=str(spec.get("name", name)),
@@ -356,13 +378,19 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         play_cost=spec.get("play_cost"),
         use_cost=spec.get("use_cost"),
         requirements=tuple(reqs),
-        keywords=_keywords(spec.get("keywords"), f"card {name!r} keywords"),
-        effects=_effects(spec.get("effects"), f"card {name!r} effects"),
-        inherited_keywords=_keywords(inherited.get("keywords"), f"card {name!r} inherited keywords"),
-        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects"),
+        keywords=keywords,
+        effects=_effects(spec.get("effects"), f"card {name!r} effects") + _keyword_effects(keywords),
+        inherited_keywords=inherited_keywords,
+        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects") + _keyword_effects(inherited_keywords),
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
     )
+
+
+def _keyword_effects(keywords) -> tuple[Effect, ...]:
+    """The effects that keywords such as "[When Digivolving] <Blitz>" print: one step under their timing."""
+    return tuple(Effect(timing=value, steps=({EFFECT_KEYWORDS[key][1]: True},))
+                 for key, value in keywords if key in EFFECT_KEYWORDS)
 
 
 def _requirement(name: str, req, where: str) -> Requirement:
@@ -419,4 +447,12 @@ def _special(name: str, spec: dict) -> dict:
         out["overflow"] = int(spec["overflow"])
     if spec.get("blast_digivolve"):
         out["blast"] = True
+    if spec.get("blast_dna"):
+        names = spec["blast_dna"]
+        if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) for n in names):
+            raise CardError(f"card {name!r}: blast_dna names the Digimon of <Blast DNA Digivolve>, e.g. [Durandamon, BryweLudramon]")
+        if not out.get("dna"):
+            raise CardError(f"card {name!r}: blast_dna needs the card's DNA digivolution requirement (dna:), "
+                            "which <Blast DNA Digivolve> can't ignore (CR 16-31-5)")
+        out["blast_dna"] = tuple(names)
     return out

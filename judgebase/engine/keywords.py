@@ -17,6 +17,8 @@ FORMS = {
     "property": "under keywords: (e.g. keywords: {blocker: true})",
     "step": "as a step of an effect (e.g. do: [{recovery: 1}])",
     "timing": "as the timing of an effect (e.g. timing: delay)",
+    "effect": "under keywords:, naming the timing icon it is printed after (e.g. keywords: {blitz: when_digivolving}),"
+              " carried out by the step of the same name",
     "digivolution": "as a special way to digivolve in the card spec (e.g. blast_digivolve: true)",
 }
 # The values a property keyword takes: a flag, a number (<Security A. +1>, <Digisorption -2>),
@@ -53,7 +55,7 @@ KEYWORDS: tuple[Keyword, ...] = (
     Keyword("retaliation", "<Retaliation>", "CR 16-13", hooks=("battle._battle", "effects._activate_pending")),
     Keyword("digi_burst", "<Digi-Burst>", "CR 16-14", value="number"),
     Keyword("rush", "<Rush>", "CR 16-15", hooks=("battle._declaration_problem",)),
-    Keyword("blitz", "<Blitz>", "CR 16-16", form="step", hooks=("steps._step", "battle._declare_attack")),
+    Keyword("blitz", "<Blitz>", "CR 16-16", form="effect", value="text", hooks=("steps._step", "battle._declare_attack")),
     Keyword("delay", "<Delay>", "CR 16-17", form="timing", hooks=("actions._activation_effects", "actions._check")),
     Keyword("decoy", "<Decoy>", "CR 16-18", value="colour",
             hooks=("rule_checks._would_be_deleted", "rule_checks.save_problem")),

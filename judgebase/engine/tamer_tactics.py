@@ -258,9 +258,9 @@ class TamerTacticsGame(Game):
             self.tt_valve[owner] = True
             self.emit("safety_valve_armed", "TT §2.1.2", owner)
 
-    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False) -> None:
+    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order=None) -> None:
         was_tamer = stack.top.defn.category == "tamer" and stack.area == "battle"
-        super()._leave_field(stack, to, ref, deleted)
+        super()._leave_field(stack, to, ref, deleted, order)
         if was_tamer:
             self._orphan_group(stack)
 

@@ -123,6 +123,15 @@ def _hand_card(game, player: int, name: str, line: int, path: str) -> int:
     raise ScenarioError(path, line, f"P{player + 1} has no {name!r} in hand")
 
 
+def _any_card(game, player: int, name: str, line: int, path: str) -> int:
+    """A card by name wherever it is, ``player``'s own first: to choose one the decision doesn't offer."""
+    for side in (player, 1 - player):
+        for card in game.players[side].all_cards():
+            if card.defn.name == name:
+                return card.uid
+    raise ScenarioError(path, line, f"no card called {name!r} in the game")
+
+
 def _action(game, step: dict, line: int, path: str) -> Action:
     kind = step["do"]
     player = PLAYERS.get(step.get("by"), game.current_player if game.current_player is not None else game.turn_player)
@@ -144,9 +153,16 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "burst":
         return Action("burst", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
                       step.get("requirement", 0), targets=(_stack_id(game, step["tamer"], line, path),))
+    if kind == "link" and not any(c.defn.name == step["card"] for c in game.players[player].hand):
+        # A card with [Link] in the battle area (CR 6-5-1-4-1): named by its label.
+        source = game.find_stack(_stack_id(game, step["card"], line, path))
+        return Action("link", source.top.uid, _stack_id(game, step["onto"], line, path))
     if kind in ("app_fusion", "link", "blast"):
         option = step.get("requirement", 0) if kind != "link" else None
         return Action(kind, _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path), option)
+    if kind == "blast_dna":
+        return Action("blast_dna", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
+                      step.get("requirement", 0), targets=(_hand_card(game, player, step["with"], line, path),))
     if kind == "attack":
         return Action("attack", _stack_id(game, step["attacker"], line, path), _stack_id(game, step.get("target", "player"), line, path))
     if kind == "block":
@@ -161,7 +177,9 @@ def _action(game, step: dict, line: int, path: str) -> Action:
                        and (c := game.find_card(a.card)) is not None and c.defn.name == step["card"]]
             if offered:
                 return offered[0]
-            return Action("choose", _hand_card(game, player, step["card"], line, path))
+            if any(c.defn.name == step["card"] for c in game.players[player].hand):
+                return Action("choose", _hand_card(game, player, step["card"], line, path))
+            return Action("choose", _any_card(game, player, step["card"], line, path))
         option = step.get("requirement")
         if option is None and game.decision is not None:
             # Pick the requirement index the engine offers for that target, when there is one.

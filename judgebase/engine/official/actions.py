@@ -112,10 +112,11 @@ class MainPhaseActions:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
         if action.kind == "block":
             return self._check_block(action) or IllegalAction("no block is possible now", "CR 12-1-1")
-        if action.kind == "blast" and (d is None or d.kind != "counter"):
+        if action.kind in ("blast", "blast_dna") and (d is None or d.kind != "counter"):
             if self.attack is not None and self.attack.countered:
                 return IllegalAction("only 1 [Counter] effect can be activated per attack", "CR 11-3-2")
-            return IllegalAction("<Blast Digivolve> is used at the counter timing of an opponent's attack", "CR 11-3-1")
+            name = "<Blast DNA Digivolve>" if action.kind == "blast_dna" else "<Blast Digivolve>"
+            return IllegalAction(f"{name} is used at the counter timing of an opponent's attack", "CR 11-3-1")
         if d is not None and d.kind == "effect_digivolve" and action.kind in ("dna", "burst", "app_fusion"):
             ref = {"dna": "CR 8-2-2-4", "burst": "CR 8-3-2-2", "app_fusion": "CR 8-4-2-2"}[action.kind]
             return IllegalAction(f"an effect that lets you digivolve doesn't allow {action.kind.replace('_', ' ')}", ref)

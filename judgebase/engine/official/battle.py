@@ -158,14 +158,16 @@ class Battles:
     def _counter_timing(self):
         opp = 1 - self.turn_player
         candidates = [Action("no_counter")] + [Action("counter", c.uid) for c in self.players[opp].hand] + self._blast_candidates(opp)
+        candidates += self._blast_dna_candidates(opp)
         decision = self.decide(opp, "counter", candidates, "counter timing: use 1 [Counter] effect?", self._counter_choice_problem)
         if len(decision.actions) == 1:
             return
         choice = yield decision
-        if choice.kind == "blast":
+        if choice.kind in ("blast", "blast_dna"):
             self.attack.countered = True
-            self.emit("counter", "CR 11-3-2", opp, card="<Blast Digivolve>")
-            yield from self._blast(opp, choice)
+            dna = choice.kind == "blast_dna"
+            self.emit("counter", "CR 11-3-2", opp, card="<Blast DNA Digivolve>" if dna else "<Blast Digivolve>")
+            yield from (self._blast_dna(opp, choice) if dna else self._blast(opp, choice))
             self._rule_check()
             yield from self._resolve()
         if choice.kind == "counter":
@@ -193,11 +195,13 @@ class Battles:
         return self._colour_problem(player, d)
 
     def _counter_choice_problem(self, a: Action) -> IllegalAction | None:
-        """The predicate of the counter timing's decision: [Counter] cards and <Blast Digivolve>."""
+        """The predicate of the counter timing's decision: [Counter] cards, <Blast Digivolve> and <Blast DNA Digivolve>."""
         if a.kind == "counter":
             return self.counter_problem(1 - self.turn_player, a.card)
         if a.kind == "blast":
             return self.blast_problem(1 - self.turn_player, a)
+        if a.kind == "blast_dna":
+            return self.blast_dna_problem(1 - self.turn_player, a)
         return None
 
     def blockers(self, defender: int) -> list[Stack]:

@@ -42,4 +42,10 @@ DECISION_REF = {
     "arts_digivolve": "CR 4-20-1",
     "digixros": "CR 7-2-1",
     "assembly": "CR 7-3-2-1",
+    # common effect steps (common_steps.py)
+    "cost": "CR 15-7-1",
+    "effect_play": "CR 15-11-1-3-1",
+    "reveal": "CR 15-10-2-1",
+    "deck_order": "CR 3-1-3-4",
+    "to_security": "CR 15-11-1-3-1",
 }

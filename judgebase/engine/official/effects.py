@@ -13,6 +13,7 @@ from ..state import (
     Pending,
     Stack,
 )
+from .common_steps import STOP
 
 
 class Effects:
@@ -320,5 +321,7 @@ class Effects:
                 self._reduce_play_cost(controller, card, int(arg))
                 continue
             r = yield from self._step(controller, name, arg, card, stack)
+            if r == STOP:
+                break  # CR 15-7-2: a cost not paid, nothing after it
             result = r or result
         return result

@@ -131,6 +131,7 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.memory = value if player == 0 else -value
         if before != value:
             self.emit("memory", ref, player, before=before, after=value, why=why)
+            self._blitz_attack_goes_on(player, before, value)
 
     def pay(self, player: int, cost: int, ref: str, why: str) -> None:
         # CR 4-2-2: paying moves the memory toward the opponent by exactly the cost.

@@ -85,6 +85,17 @@ class Keywords:
         if choice.kind == "choose":
             yield from self._declare_attack(player, stack, choice.target, via=via)
 
+    def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
+        """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""
+        a = self.attack
+        if a is None or a.via != "blitz":
+            return
+        opponent = 1 - a.attacker.owner
+        had = before if player == opponent else -before
+        has = after if player == opponent else -after
+        if had >= 1 > has:
+            self.emit("blitz_attack_goes_on", "CR 16-16-4", a.attacker.owner, attacker=repr(a.attacker), memory=has)
+
     def _had_keyword(self, stack: Stack, name: str) -> bool:
         return stack.top.defn.keyword(name) is not None or any(c.defn.keyword(name, inherited=True) is not None for c in stack.sources)
 

@@ -206,7 +206,9 @@ class RuleChecks:
         """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area."""
         return stack.top.defn.category in ("digimon", "digi-egg")
 
-    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False) -> None:
+    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order: list | None = None) -> None:
+        """The Digimon leaves the field for ``to`` (trash, hand, or with ``order``, the cards that go to
+        deck_bottom, security, or become a link card); the other cards under it go to the trash (CR 4-7-8)."""
         owner = stack.owner
         ps = self.players[owner]
         if stack in ps.battle:
@@ -214,16 +216,39 @@ class RuleChecks:
         elif ps.breeding is stack:
             ps.breeding = None
         cards = stack.cards + stack.links
-        self._overflow(cards, owner)
+        moved = order or []
+        # CR 4-19-1: <Overflow> when a card goes to another area; a link card is in none (CR 4-9-4).
+        self._overflow([c for c in cards if not (to == "link" and c in moved)], owner)
         for card in cards:
             card.incarnation += 1
             if card.defn.token:
                 ps.removed.append(card)  # CR 4-21-5
             elif to == "hand" and card is stack.top:
                 ps.hand.append(card)
-            else:
+            elif card not in moved:
                 ps.trash.append(card)
-        self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+        if order is None:
+            self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+            return
+        self._place_moved(owner, to, [c for c in moved if not c.defn.token])
+        trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
+        self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+
+    def _place_moved(self, owner: int, to: str, cards: list) -> None:
+        """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs
+        go to the bottom of the Digi-Egg deck instead (CR 3-1-3-9)."""
+        ps = self.players[owner]
+        for card in cards:
+            if to == "link":
+                continue  # the caller plugs it in (CR 10-1-3-3)
+            card.face_up = False
+            if card.defn.category == "digi-egg":
+                ps.eggs.append(card)
+                self.emit("to_eggs_bottom", "CR 3-1-3-9-1" if to == "deck_bottom" else "CR 3-1-3-9-2", owner, card=card.name)
+            elif to == "deck_bottom":
+                ps.deck.append(card)
+            else:
+                ps.security.insert(0, card)
 
     def _trigger_deleted(self, stack: Stack, cause: str) -> None:
         top = stack.top

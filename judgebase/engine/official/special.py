@@ -1,5 +1,6 @@
-"""Special ways to play and digivolve: DNA, DigiXros, Assembly, Burst, Link and App
-Fusion, DUAL cards and Arts Digivolve, ACE cards with <Blast Digivolve> and <Overflow>.
+"""Special ways to play and digivolve: DNA, DigiXros, Assembly, Burst, Link (from the hand or
+the battle area) and App Fusion, DUAL cards and Arts Digivolve, ACE cards with <Blast Digivolve>,
+<Blast DNA Digivolve> and <Overflow>.
 
 A mixin of :class:`judgebase.engine.official.Game`; every refusal and event names
 its clause, as everywhere in the engine.
@@ -62,11 +63,16 @@ class SpecialDigivolutions:
                 for stack in mine:
                     if self.requirement_problem(d.link["requirement"], stack.top) is None:
                         out.append(Action("link", card.uid, stack.sid))
+        for source in mine:  # CR 6-5-1-4-1: a card with [Link] in the battle area links too
+            if source.top.defn.link:
+                out += [Action("link", source.top.uid, stack.sid) for stack in mine if stack is not source]
         return out
 
     def _check_special(self, tp: int, a: Action) -> IllegalAction | None:
         if self.phase != "main" or self.attack is not None:
             return IllegalAction("this is a main phase action, with nothing pending", "CR 6-5-1")
+        if a.kind == "link":
+            return self.link_problem(tp, a)
         card = next((c for c in self.players[tp].hand if c.uid == a.card), None)
         if card is None:
             return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
@@ -117,19 +123,35 @@ class SpecialDigivolutions:
             if not self._app_pair(stack, names):
                 return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
             return None
-        if a.kind == "link":
-            link = d.link
-            if not link:
-                return IllegalAction(f"{d.name} has no [Link] information", "CR 10-1-1")
-            stack = self.find_stack(a.target)
-            if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
-                return IllegalAction("a link goes into one of your Digimon in the battle area", "CR 10-1-1")
-            if stack.top.defn.token:
-                return IllegalAction("tokens can't get linked", "CR 4-21-4")
-            problem = self.requirement_problem(link["requirement"], stack.top)
-            if problem:
-                return IllegalAction(f"link requirement not met: {problem.reason}", "CR 10-1-3-1")
-            return None
+        return None
+
+    def link_source(self, tp: int, uid: int | None) -> tuple[Card | None, Stack | None]:
+        """The card a link declaration names: in the hand, or the top card of a Digimon in your
+        battle area (CR 6-5-1-4-1), with that Digimon."""
+        card = next((c for c in self.players[tp].hand if c.uid == uid), None)
+        if card is not None:
+            return card, None
+        source = next((s for s in self.players[tp].battle if s.top.uid == uid), None)
+        return (source.top, source) if source is not None else (None, None)
+
+    def link_problem(self, tp: int, a: Action) -> IllegalAction | None:
+        """Why linking ``a.card`` into ``a.target`` is refused now (CR 10-1), or None."""
+        card, source = self.link_source(tp, a.card)
+        if card is None:
+            return IllegalAction("a link card comes from your hand or your battle area", "CR 6-5-1-4-1")
+        link = card.defn.link
+        if not link:
+            return IllegalAction(f"{card.name} has no [Link] information", "CR 10-1-1")
+        stack = self.find_stack(a.target) if a.target is not None else None
+        if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
+            return IllegalAction("a link goes into one of your Digimon in the battle area", "CR 10-1-1")
+        if stack is source:
+            return IllegalAction(f"{stack!r} can't be linked into itself: choose 1 of your other Digimon", "CR 10-1-3-1")
+        if stack.top.defn.token:
+            return IllegalAction("tokens can't get linked", "CR 4-21-4")
+        problem = self.requirement_problem(link["requirement"], stack.top)
+        if problem:
+            return IllegalAction(f"link requirement not met: {problem.reason}", "CR 10-1-3-1")
         return None
 
     def _app_pair(self, stack: Stack, names: tuple[str, ...]) -> Card | None:
@@ -142,6 +164,12 @@ class SpecialDigivolutions:
         return None
 
     def _do_special(self, tp: int, a: Action):
+        if a.kind == "link":
+            card, source = self.link_source(tp, a.card)
+            if source is None:
+                self._take_from_hand(tp, a.card)
+            yield from self._link(tp, card, self.find_stack(a.target))
+            return
         card = self._take_from_hand(tp, a.card)
         if a.kind == "dna":
             yield from self._dna(tp, card, a)
@@ -149,8 +177,6 @@ class SpecialDigivolutions:
             yield from self._burst(tp, card, a)
         elif a.kind == "app_fusion":
             yield from self._app_fusion(tp, card, a)
-        elif a.kind == "link":
-            yield from self._link(tp, card, self.find_stack(a.target))
 
     # ------------------------------------------------------------------ DNA ----
     def _dna(self, tp: int, card: Card, a: Action):
@@ -231,8 +257,14 @@ class SpecialDigivolutions:
     # ----------------------------------------------------------- Link / App ----
     def _link(self, tp: int, card: Card, stack: Stack):
         link = card.defn.link
-        self.emit("link_declared", "CR 10-1-3-1", tp, card=card.name, onto=repr(stack))
+        source = next((s for s in self.players[tp].battle if s.top is card), None)
+        self.emit("link_declared", "CR 10-1-3-1", tp, card=card.name, onto=repr(stack),
+                  origin="battle" if source is not None else "hand")
         self.pay(tp, link["cost"], "CR 10-1-3-2", f"link {card.name}")
+        if source is not None:
+            # It leaves the field to become a link card (not on the field, CR 4-9-4); the cards
+            # under it go to the trash (CR 4-7-8).
+            self._leave_field(source, "link", "CR 4-7-8", order=[card])
         limit = self.link_limit(stack)
         trashed = []
         while len(stack.links) >= limit and stack.links:
@@ -424,6 +456,81 @@ class SpecialDigivolutions:
         self.emit("blast_digivolve", "CR 16-26-1", player, card=repr(stack), cost=0)
         self._bonus_draw(player, "CR 8-1-3-3")
         self._digivolved(stack, player, by_effect=True)  # <Blast Digivolve> is the ACE card's effect
+        yield from self._resolve()
+
+    # ---------------------------------------------------------- Blast DNA ----
+    def _blast_dna_candidates(self, player: int) -> list[Action]:
+        hand = self.players[player].hand
+        return [Action("blast_dna", ace.uid, stack.sid, i, targets=(other.uid,))
+                for ace in hand if ace.defn.blast_dna for i in range(len(ace.defn.dna))
+                for stack in self.stacks(player) for other in hand if other is not ace]
+
+    def _blast_dna_order(self, parts, stack: Stack, other: Card) -> list | None:
+        """The materials left to right as the DNA requirement names them, or None if they don't meet it
+        (CR 16-31-5): the Digimon meets one part and the card from the hand the other."""
+        if self.requirement_problem(parts[0], stack.top) is None and self.requirement_problem(parts[1], other) is None:
+            return [stack, other]
+        if self.requirement_problem(parts[1], stack.top) is None and self.requirement_problem(parts[0], other) is None:
+            return [other, stack]
+        return None
+
+    def blast_dna_problem(self, player: int, a: Action) -> IllegalAction | None:
+        """Why <Blast DNA Digivolve> can't DNA digivolve ``a.target`` and the hand card ``a.targets[0]``
+        into the ACE card ``a.card`` now (CR 16-31), or None."""
+        hand = self.players[player].hand
+        ace = next((c for c in hand if c.uid == a.card), None)
+        if ace is None or not ace.defn.blast_dna:
+            return IllegalAction("<Blast DNA Digivolve> digivolves into its card in your hand", "CR 16-31-1")
+        if a.option is None or not 0 <= a.option < len(ace.defn.dna):
+            return IllegalAction(f"{ace.name} has no such DNA digivolution requirement", "CR 8-2-3-1")
+        parts = ace.defn.dna[a.option][1]
+        if len(parts) != 2:
+            return IllegalAction("<Blast DNA Digivolve> uses 1 Digimon and 1 card from your hand", "CR 16-31-1")
+        other = next((c for c in hand if len(a.targets) == 1 and c.uid == a.targets[0] and c is not ace), None)
+        if other is None:
+            return IllegalAction("<Blast DNA Digivolve> uses 1 other card from your hand", "CR 16-31-6")
+        if other.defn.category != "digimon":
+            return IllegalAction(f"{other.name} is not a Digimon card", "CR 16-31-1")
+        stack = self.find_stack(a.target) if a.target is not None else None
+        if stack is None or stack.owner != player or stack.area != "battle" or stack.top.defn.category != "digimon":
+            return IllegalAction("<Blast DNA Digivolve> uses 1 of your Digimon in the battle area", "CR 16-31-1")
+        if stack.top.defn.name not in ace.defn.blast_dna:
+            return IllegalAction(f"{stack!r} is not a Digimon <Blast DNA Digivolve> names ({' + '.join(ace.defn.blast_dna)})",
+                                 "CR 16-31-1")
+        if self._blast_dna_order(parts, stack, other) is None:
+            return IllegalAction(f"{stack.top.name} and {other.name} don't meet the DNA digivolution requirement", "CR 16-31-5")
+        return None
+
+    def _blast_dna(self, player: int, a: Action):
+        """CR 16-31: the named Digimon and a card from the hand DNA digivolve into the ACE card, free."""
+        ace = self._take_from_hand(player, a.card)
+        other = self._take_from_hand(player, a.targets[0])
+        stack = self.find_stack(a.target)
+        order = self._blast_dna_order(ace.defn.dna[a.option][1], stack, other)
+        # CR 16-31-6: the hand card is revealed as the Digimon is chosen.
+        self.emit("blast_dna_declared", "CR 16-31-6", player, card=ace.name, digimon=repr(stack), hand_card=other.name)
+        for link in stack.links:
+            link.incarnation += 1
+            self.players[player].trash.append(link)
+            self.emit("link_trashed", "CR 8-2-2-1-2", player, card=link.name)
+        stack.links = []
+        self.players[player].battle.remove(stack)
+        if self.attack and (self.attack.attacker is stack or self.attack.target is stack):
+            ref = "CR 8-2-2-1-3" if self.attack.attacker is stack else "CR 8-2-2-1-4"
+            self.emit("attack_participant_gone", ref, player, card=repr(stack))
+        cards: list[Card] = []
+        for material in reversed(order):  # CR 8-2-2-2: the left-named material ends on top
+            cards += material.cards if isinstance(material, Stack) else [material]
+        for c in cards + [ace]:
+            c.incarnation += 1  # CR 8-2-2-1-2: new cards
+        result = self.new_stack(player, cards + [ace])
+        result.placed_turn = self.turn - 1  # CR 8-2-2-1-7
+        self.players[player].battle.append(result)
+        self._dna_result(result, [stack])
+        self.emit("blast_dna_digivolve", "CR 16-31-4", player, card=repr(result), cost=0, cards=len(result.cards),
+                  unsuspended="CR 8-2-2-1-1")
+        self._bonus_draw(player, "CR 8-2-3-3")
+        self._trigger_on(result, "when_digivolving")
         yield from self._resolve()
 
     def _overflow(self, cards: list[Card], owner: int) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..cards import card_from_spec
+from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
     Action,
     Card,
@@ -11,15 +12,23 @@ from ..state import (
     Modifier,
     Stack,
 )
+from .common_steps import CommonSteps
 
 
-class Steps:
+class Steps(CommonSteps):
     """The effect vocabulary: one branch per step a card can print."""
+
+    TARGETED_STEPS = TARGETED_STEPS  # common steps that choose their Digimon like delete or suspend
 
     def _step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
         opp = 1 - me
+        if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
+            return (yield from self._common_step(me, name, arg, card, stack))
         if name == "draw":
             self._draw(me, int(arg), "CR 16-8-1")
+            return None
+        if name == "memory" and isinstance(arg, dict):
+            self._memory_per_count(me, arg, card, stack)
             return None
         if name == "memory":
             self.set_mem(me, self.mem(me) + int(arg), "CR 15-8", f"{card.name} effect")
@@ -37,11 +46,14 @@ class Steps:
             spec = arg if isinstance(arg, dict) else {"amount": arg}
             side = opp if spec.get("player", "opponent") == "opponent" else me
             trashed = 0
+            bottom = spec.get("from", "top") == "bottom"
             for _ in range(int(spec.get("amount", 1))):
                 if self.players[side].security:
-                    c = self.players[side].security.pop(0)
+                    c = self.players[side].security.pop(-1 if bottom else 0)
+                    c.incarnation += 1
                     self.players[side].trash.append(c)
-                    self.emit("trash_security", "CR 15-8", side, card=c.name)
+                    # The bottom card: trashing puts it into the trash (CR 4-16-1).
+                    self.emit("trash_security", "CR 4-16-1" if bottom else "CR 15-8", side, card=c.name)
                     trashed += 1
             if trashed:
                 self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
@@ -147,6 +159,9 @@ class Steps:
         elif name == "return_to_hand":
             for s in chosen:
                 self._leave_field(s, "hand", "CR 15-8")
+        elif name == "to_deck_bottom":
+            for s in chosen:
+                yield from self._stack_to_deck_bottom(me, s, spec)
         elif name == "de_digivolve":
             for s in chosen:
                 room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
