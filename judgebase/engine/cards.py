@@ -97,8 +97,9 @@ STEPS += COMMON_STEPS
 # Keywords printed after a timing icon that carry out processing when that effect activates
 # ("[When Digivolving] <Blitz>", CR 16-16-2): the keyword's clause and the step it carries out.
 EFFECT_KEYWORDS = {k.key: (k.clause, k.key) for k in keyword_registry.KEYWORDS if k.form == "effect" and k.implemented}
-#: The timings such a keyword can be printed with (not the persistent ones, not <Delay>).
-EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay",))
+#: The timing icons such a keyword can be printed after (not the persistent ones, <Delay>, or the
+#: event-described "when ..." and "would ..." timings).
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would"))
 
 
 class CardError(ValueError):
