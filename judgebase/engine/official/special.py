@@ -404,6 +404,8 @@ class SpecialDigivolutions:
         if pick.kind != "choose":
             return False
         stack = self.find_stack(pick.target)
+        if card in self.players[tp].processing:
+            self.players[tp].processing.remove(card)  # it leaves "in no area" as it goes onto the Digimon
         card.face_up = True
         card.incarnation += 1
         stack.cards.append(card)
