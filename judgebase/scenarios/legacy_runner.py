@@ -15,6 +15,7 @@ from collections import Counter
 
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
+from ..engine.setup import SetupError
 from ..engine.state import Action, IllegalAction
 from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
 
@@ -81,6 +82,9 @@ def legacy_config(data: dict) -> dict:
     }
     if "first_player" in setup:
         config["first_player"] = PLAYERS[setup["first_player"]]
+    for key in ("option_slots", "to_act", "passed"):
+        if key in setup:
+            config[key] = setup[key]
     return config
 
 
@@ -89,6 +93,8 @@ def run_legacy(data, shown: str) -> ScenarioResult:
     data = validate_legacy(data, shown)
     try:
         game = LegacyGame(legacy_config(data)).start()
+    except SetupError as exc:
+        raise ScenarioError(shown, _line_of(data, ["setup", *exc.path]), str(exc)) from None
     except ValueError as exc:
         raise ScenarioError(shown, data.line_of("setup"), str(exc)) from None
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")

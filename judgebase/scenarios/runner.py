@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import RULESETS, Action, CardError, IllegalAction
+from ..engine.setup import SetupError
 from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
 
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
@@ -45,25 +46,7 @@ def validate(data, shown: str) -> dict:
             card_from_spec(name, _plain(spec))
         except CardError as exc:
             raise ScenarioError(shown, data["cards"].line_of(name), str(exc)) from None
-    _check_card_names(data, shown)
     return data
-
-
-def _check_card_names(data, shown) -> None:
-    known = set(data["cards"])
-    setup = data["setup"]
-    for side in ("p1", "p2"):
-        zones = setup.get(side) or {}
-        for zone in ("deck", "eggs", "hand", "trash", "security"):
-            names = zones.get(zone) or []
-            for i, name in enumerate(names):
-                if name not in known:
-                    raise ScenarioError(shown, names.line_of(i), f"unknown card {name!r} in setup.{side}.{zone} (define it under cards:)")
-        stacks = list(zones.get("battle") or []) + ([zones["breeding"]] if zones.get("breeding") else [])
-        for stack in stacks:
-            for i, name in enumerate(stack["cards"]):
-                if name not in known:
-                    raise ScenarioError(shown, stack["cards"].line_of(i), f"unknown card {name!r} (define it under cards:)")
 
 
 def game_config(data: dict) -> dict:
@@ -78,8 +61,9 @@ def game_config(data: dict) -> dict:
         "phase": setup.get("phase", "main"),
         "players": [_plain(setup.get(side) or {}) for side in ("p1", "p2")],
     }
-    if "memory" in setup:
-        config["memory"] = setup["memory"]
+    for key in ("memory", "attack"):
+        if key in setup:
+            config[key] = _plain(setup[key])
     return config
 
 
@@ -90,7 +74,11 @@ def run_game(data, shown: str) -> ScenarioResult:
     game_cls = RULESETS.get(ruleset)
     if game_cls is None:
         raise ScenarioError(shown, data.line_of("ruleset"), f"no engine for ruleset {ruleset!r} yet")
-    game = game_cls(game_config(data)).start()
+    try:
+        game = game_cls(game_config(data))
+    except SetupError as exc:
+        raise ScenarioError(shown, _line_of(data, ["setup", *exc.path]), str(exc)) from None
+    game.start()
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
     return run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
 

@@ -130,9 +130,17 @@ class Battles:
         for kw in ("raid", "alliance"):
             if self.keyword(attacker, kw):
                 self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
+        yield from self._attack_from("counter")
+
+    def _attack_from(self, step: str):
+        """An attack after its declaration: the effects it triggered (CR 15-4-3-5), then from ``step``
+        on the counter timing (CR 11-3), the block timing (CR 11-4), the resolution (CR 11-5) and
+        the end of the attack (CR 11-6).  A set-up attack under way goes on from here too."""
         yield from self._resolve()
-        yield from self._counter_timing()
-        yield from self._block_timing()
+        if step == "counter":
+            yield from self._counter_timing()
+        if step in ("counter", "block"):
+            yield from self._block_timing()
         yield from self._confirm_attack()
         yield from self._end_attack()
 
