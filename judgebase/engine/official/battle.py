@@ -267,10 +267,11 @@ class Battles:
             if not self.players[opp].security:
                 return
             card = self.players[opp].security.pop(0)
-            card.face_up = True
+            # CR 13-1-8-1-1: revealed; a card already lying face up (CR 3-7-4) stays face up.
+            was_face_up, card.face_up = card.face_up, True
             card.incarnation += 1
             self.players[opp].processing.append(card)  # CR 13-1-6: in no particular area
-            self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name)
+            self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name, **({"already_face_up": True} if was_face_up else {}))
             placed = None
             for effect in card.defn.effects:
                 if effect.timing == "security":
