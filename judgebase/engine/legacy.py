@@ -337,8 +337,8 @@ class LegacyGame(DecisionLoop):
         self.rng = random.Random(config.get("seed", 0))
         self.defs = {n: legacy_card_from_spec(n, s) for n, s in (config.get("cards") or {}).items()}
         self.players = [Side(), Side()]
-        self.turn = int(config.get("turn", 1))
-        self.first_player = int(config.get("first_player", 0))
+        self.turn = config.get("turn", 1)  # both checked by _build
+        self.first_player = config.get("first_player", 0)
         self.phase = config.get("phase", "setup")
         self.stage = ""  # where in the phase: "options", "abilities", "response", ...
         self.log: list[Event] = []
@@ -379,6 +379,8 @@ class LegacyGame(DecisionLoop):
             if key not in CONFIG_KEYS and (key not in SETUP["setup"].keys or key in PLAYER_NAMES):
                 raise SetupError([key], f"{key!r} is not a setup key (known: {', '.join(sorted(set(SETUP['setup'].keys) - set(PLAYER_NAMES)))})")
         self.turn = integer(config.get("turn", 1), ["turn"], minimum=1)
+        if config.get("first_player", 0) not in (0, 1):
+            raise SetupError(["first_player"], f"must be p1 or p2, not {config['first_player']!r}")
         if self.phase not in ("setup", *PHASES):
             raise SetupError(["phase"], f"must be one of setup, {', '.join(PHASES)}")
         self.option_slots = integer(config.get("option_slots", SLOTS), ["option_slots"], minimum=1)

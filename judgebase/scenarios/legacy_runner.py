@@ -63,6 +63,8 @@ def validate_legacy(data, shown: str) -> dict:
 
 
 def legacy_config(data: dict) -> dict:
+    """The engine's config for a legacy scenario: decks written out, players as a list; every other
+    setup key goes to the engine as it is, which reads it or refuses it."""
     setup = data["setup"]
     players = []
     for side in ("p1", "p2"):
@@ -73,18 +75,16 @@ def legacy_config(data: dict) -> dict:
         if deck:
             spec["deck"] = deck
         players.append(spec)
-    config = {
+    config = {key: _plain(value) for key, value in setup.items() if key not in ("p1", "p2")}
+    config.update({
         "seed": data.get("seed", 0),
         "cards": _keys_as_text(_plain(data["cards"])),
         "turn": setup.get("turn", 1),
         "phase": setup.get("phase", "battle"),
         "players": players,
-    }
+    })
     if "first_player" in setup:
-        config["first_player"] = PLAYERS[setup["first_player"]]
-    for key in ("option_slots", "to_act", "passed"):
-        if key in setup:
-            config[key] = setup[key]
+        config["first_player"] = PLAYERS.get(setup["first_player"], setup["first_player"])
     return config
 
 

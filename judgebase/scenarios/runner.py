@@ -50,20 +50,19 @@ def validate(data, shown: str) -> dict:
 
 
 def game_config(data: dict) -> dict:
+    """The engine's config for a scenario: its setup with the format's defaults, players as a list.
+    Every other setup key goes to the engine as it is, which reads it or refuses it."""
     setup = data["setup"]
-    turn_player = PLAYERS[setup.get("turn_player", "p1")]
-    config = {
+    config = {key: _plain(value) for key, value in setup.items() if key not in ("p1", "p2")}
+    config.update({
         "seed": data.get("seed", 0),
         "cards": _plain(data["cards"]),
         "turn": setup.get("turn", 1 if setup.get("phase") == "setup" else 2),
-        "turn_player": turn_player,
-        "first_player": PLAYERS[setup.get("first_player", "p1")],
+        "turn_player": PLAYERS.get(setup.get("turn_player", "p1"), setup.get("turn_player")),
+        "first_player": PLAYERS.get(setup.get("first_player", "p1"), setup.get("first_player")),
         "phase": setup.get("phase", "main"),
         "players": [_plain(setup.get(side) or {}) for side in ("p1", "p2")],
-    }
-    for key in ("memory", "attack"):
-        if key in setup:
-            config[key] = _plain(setup[key])
+    })
     return config
 
 

@@ -77,6 +77,37 @@ def definitions() -> dict[str, dict]:
     return out
 
 
+def items(ruleset: str) -> set[str]:
+    """Every key a ruleset's setup may hold, as ``level.key`` (``stack.modifiers``)."""
+    vocabulary, _prefix = VOCABULARIES[ruleset]
+    return {f"{level}.{key}" for level, spec in vocabulary.items() for key in spec.keys}
+
+
+def keys_used(setup, ruleset: str) -> set[str]:
+    """The keys one setup uses, as ``level.key``, following the levels its keys lead to."""
+    vocabulary, _prefix = VOCABULARIES[ruleset]
+    used: set[str] = set()
+
+    def walk(value, fragment) -> None:
+        if not isinstance(fragment, dict):
+            return
+        if "$ref" in fragment and isinstance(value, dict):
+            level = fragment["$ref"]
+            for key, sub in value.items():
+                if key in vocabulary[level].keys:
+                    used.add(f"{level}.{key}")
+                    walk(sub, vocabulary[level].keys[key])
+        elif "items" in fragment and isinstance(value, list):
+            for item in value:
+                walk(item, fragment["items"])
+        elif "anyOf" in fragment:
+            for option in fragment["anyOf"]:
+                walk(value, option)
+
+    walk(setup, {"$ref": "setup"})
+    return used
+
+
 def write(path: Path = SCHEMA) -> bool:
     """Rewrite the setup definitions in schema.json; True if the file changed.  A new definition goes
     right after ``setup`` (official, Tamer Tactics) or ``legacy_setup``; every other definition is

@@ -117,7 +117,10 @@ class Position:
                                  f"{', '.join(sorted(set(self.SETUP['setup'].keys) - set(PLAYER_NAMES)))})")
         self._defs = {name: card_from_spec(name, spec) for name, spec in (config.get("cards") or {}).items()}
         self.turn = integer(config.get("turn", 1), ["turn"], minimum=1)
-        self.turn_player = int(config.get("turn_player", config.get("first_player", 0)))
+        for key in ("turn_player", "first_player"):
+            if config.get(key, 0) not in (0, 1):
+                raise SetupError([key], f"must be p1 or p2, not {config[key]!r}")
+        self.turn_player = config.get("turn_player", config.get("first_player", 0))
         self.phase = config.get("phase", "setup")
         if self.phase not in PHASE_NAMES:
             raise SetupError(["phase"], f"must be one of {', '.join(PHASE_NAMES)}")
@@ -316,29 +319,42 @@ class Position:
         return Pending(p, f"[{effect.timing}]{inherited} of {card.name}", effect, stack=stack, card=card)
 
     def _pending_keyword(self, p: int, spec: dict, path) -> Pending:
+        """A keyword effect waiting in pending activation: <Retaliation> and <Fortitude> of a Digimon
+        already deleted (its card in the trash), <Raid> and <Alliance> of the attacker, <Vortex> and
+        <Execute> at the end of the turn."""
         kw = spec["keyword"]
         if kw not in PENDING_KEYWORDS:
             raise SetupError([*path, "keyword"], f"must be one of {', '.join(PENDING_KEYWORDS)}")
-        if kw == "fortitude":
-            trash = [c for c in self.players[p].trash if c.defn.name == spec.get("trash")]
-            if not trash:
-                raise SetupError(path, "a pending <Fortitude> names its card in the trash: trash: NAME")
-            return Pending(p, f"<Fortitude> of {trash[-1].name}", "fortitude", card=trash[-1])
-        if "trash" in spec:
-            raise SetupError([*path, "trash"], f"<{kw.title()}> is pending for a card on the field")
-        stack = self._setup_stack(spec["card"], [*path, "card"], owner=p)
-        if kw == "retaliation":
+        printed = f"<{kw.title()}>"
+        if kw in ("retaliation", "fortitude"):
+            if "trash" not in spec:
+                raise SetupError(path, f"{printed} triggers once its Digimon is deleted: name its card with trash:")
+            found = [c for c in self.players[p].trash if c.defn.name == spec["trash"]]
+            if not found:
+                raise SetupError([*path, "trash"], f"no {spec['trash']!r} in {PLAYER_NAMES[p]}'s trash")
+            if "from" in spec:
+                raise SetupError([*path, "from"], "a card in the trash is a card by itself")
+            card = found[-1]
+            if card.defn.keyword(kw) is None and card.defn.keyword(kw, inherited=True) is None:
+                raise SetupError([*path, "keyword"], f"{card.name} has no {printed}")
+            if kw == "fortitude":
+                if "against" in spec:
+                    raise SetupError([*path, "against"], "against: goes with keyword: retaliation")
+                return Pending(p, f"<Fortitude> of {card.name}", "fortitude", card=card)
             if "against" not in spec:
                 raise SetupError(path, "a pending <Retaliation> names the Digimon it deletes: against: LABEL")
             other = self._setup_stack(spec["against"], [*path, "against"], owner=1 - p)
-            return Pending(p, f"<Retaliation> of {stack!r}", "retaliation", stack=other)
-        if "against" in spec:
-            raise SetupError([*path, "against"], "against: goes with keyword: retaliation")
+            return Pending(p, f"<Retaliation> of {card.name}", "retaliation", stack=other)
+        if "trash" in spec or "against" in spec:
+            raise SetupError([*path, "trash" if "trash" in spec else "against"], f"{printed} is pending for its Digimon on the field: card: LABEL")
+        stack = self._setup_stack(spec["card"], [*path, "card"], owner=p)
+        if not self.keyword(stack, kw):
+            raise SetupError([*path, "keyword"], f"{stack!r} has no {printed}")
         if kw in ("raid", "alliance") and (self.attack is None or self.attack.attacker is not stack):
-            raise SetupError([*path, "keyword"], f"<{kw.title()}> triggers when its Digimon attacks: set up the attack")
+            raise SetupError([*path, "keyword"], f"{printed} triggers when its Digimon attacks: set up the attack")
         if kw in ("vortex", "execute") and p != self.turn_player:
-            raise SetupError([*path, "keyword"], f"<{kw.title()}> triggers at the end of its owner's turn")
-        return Pending(p, f"<{kw.title()}> of {stack!r}", kw, stack=stack)
+            raise SetupError([*path, "keyword"], f"{printed} triggers at the end of its owner's turn")
+        return Pending(p, f"{printed} of {stack!r}", kw, stack=stack)
 
     # ------------------------------------------------------------- attack ----
     def _attack_from_setup(self, spec, path) -> None:
