@@ -95,10 +95,9 @@ class TamerTacticsGame(Game):
                 if self.tamers(p) or (breeding is not None and breeding.top.defn.category == "tamer"):
                     raise SetupError([*path, "safety_valve"], "the safety valve is armed only with no Tamer in battle or breeding (TT §2.1.2)")
                 self.tt_valve[p] = True
-            if spec.get("protected_this_turn") is not None or spec.get("attacks") is not None:
-                key = "protected_this_turn" if spec.get("protected_this_turn") is not None else "attacks"
-                if p != self.turn_player:
-                    raise SetupError([*path, key], "only the turn player has declared protection or attacks this turn")
+            for key in ("protected_this_turn", "attacks"):
+                if spec.get(key) is not None and (p != self.turn_player or self.phase != "main"):
+                    raise SetupError([*path, key], "protection and attacks are declared in the turn player's main phase (TT §4.2.2, CR 6-5-1-5)")
             if spec.get("protected_this_turn"):
                 self.tt_protected_turn[p] = self.turn
             if spec.get("attacks") is not None:
@@ -127,6 +126,8 @@ class TamerTacticsGame(Game):
             if any(self.is_protected(s) for s in self.players[owner].battle if s is not stack):
                 raise SetupError([*path, "protected"], "only 1 card can be protected per turn (TT §4.2.6)")
             own_turn = owner == self.turn_player
+            if own_turn and self.phase != "main":
+                raise SetupError([*path, "protected"], "in its owner's turn a protected card was declared in this main phase (TT §4.2.2, §4.2.4)")
             # TT §4.2.4: until the start of its owner's next turn, declared in their own turn.
             stack.protected_until = self.turn + (2 if own_turn else 1)
             if own_turn:
@@ -159,6 +160,8 @@ class TamerTacticsGame(Game):
     def _count_attack_under_way(self) -> None:
         """The set-up attack was declared this turn: it counts as ``_declare_attack`` counts it."""
         a, tp = self.attack, self.turn_player
+        if a.declared_target is not None and self.is_protected(a.declared_target):
+            raise SetupError(["attack", "target"], "the protected card of the turn can't be attacked (TT §4.2.4)")
         if a.declared_target is None:
             if a.attacker.group is None:
                 raise SetupError(["attack", "attacker"], "a Digimon with no group can't attack security (TT §2.4.5)")

@@ -200,8 +200,8 @@ class Position:
                 raise SetupError([*path, "links", i], f"{name} has no [Link] information (CR 10-1-1)")
             link.face_up = True
             stack.links.append(link)
-        if stack.links and stack.top.defn.category != "digimon":
-            raise SetupError([*path, "links"], "link cards are plugged into a Digimon (CR 10-1-1)")
+        if stack.links and (stack.top.defn.category != "digimon" or area != "battle"):
+            raise SetupError([*path, "links"], "link cards are plugged into a Digimon in the battle area (CR 10-1-1)")
         if label is not None:
             self.labels[label] = stack.sid
         return stack
