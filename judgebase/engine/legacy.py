@@ -30,7 +30,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import CardError
-from .setup import PLAYER_NAMES, Level, SetupError, integer, listed, player
+from .setup import PLAYER_NAMES, Level, SetupError, integer, listed
 from .state import (
     Action,
     Card,
@@ -384,6 +384,7 @@ class LegacyGame(DecisionLoop):
         if self.phase not in ("setup", *PHASES):
             raise SetupError(["phase"], f"must be one of setup, {', '.join(PHASES)}")
         self.option_slots = integer(config.get("option_slots", SLOTS), ["option_slots"], minimum=1)
+        self._slotless = any(d.kind == "option" and not d.needs_slot for d in self.defs.values())
         for name, d in self.defs.items():
             if d.slot is not None and d.slot > self.option_slots:
                 raise SetupError(["option_slots"], f"{name} goes in slot {d.slot} (LEG 3.4.4.3): the board needs that many Option Slots")
@@ -404,7 +405,9 @@ class LegacyGame(DecisionLoop):
             if key in config and self.phase != "battle":
                 raise SetupError([key], "says who acts in the Battle Phase: set phase: battle")
         if "to_act" in config:
-            self._resume["to_act"] = player(config["to_act"], ["to_act"])
+            if config["to_act"] not in (0, 1):
+                raise SetupError(["to_act"], f"must be p1 or p2, not {config['to_act']!r}")
+            self._resume["to_act"] = config["to_act"]
         if config.get("passed"):
             self._resume["passed"] = True
         if self.phase != "setup":
@@ -920,7 +923,7 @@ class LegacyGame(DecisionLoop):
 
     def _battle_candidates(self, p: int) -> list[Action]:
         side = self.players[p]
-        acts = [Action("use", c.uid) for c in self._usable(p)]
+        acts = [Action("use", c.uid) for c in (self._usable(p) if self._slotless else side.slots) if c is not None]
         acts += [Action("support", c.uid) for c in side.hand]
         acts += [Action("ability", c.uid) for c in side.box]
         acts.append(Action("pass"))
@@ -1017,7 +1020,10 @@ class LegacyGame(DecisionLoop):
         """Option cards ``p`` might use: those in the Option Slot, and those in the hand that need
         no slot (LEG 3.2.2.7: "most" Option cards need one)."""
         side = self.players[p]
-        return [c for c in side.slots if c is not None] + [c for c in side.hand if not c.defn.is_digimon and not c.defn.needs_slot]
+        usable = [c for c in side.slots if c is not None]
+        if self._slotless:
+            usable += [c for c in side.hand if c.defn.kind == "option" and not c.defn.needs_slot]
+        return usable
 
     def _use_option(self, p: int, a: Action):
         side = self.players[p]
@@ -1036,7 +1042,8 @@ class LegacyGame(DecisionLoop):
             self.used_this_turn.append((p, d.name))
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
-            answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
+            usable = self._usable(opp) if self._slotless else self.players[opp].slots
+            answers = self._legal(opp, [Action("use", c.uid) for c in usable if c is not None], response=True)
             if answers:
                 # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.
                 self.pending, self.pending_user = card, p
@@ -1193,7 +1200,8 @@ class LegacyGame(DecisionLoop):
         self.acted_in_point[what].add(p)
         opened = False
         while True:
-            cands = ([Action("use", c.uid) for c in self._usable(p)] if what == "options"
+            cands = ([Action("use", c.uid) for c in (self._usable(p) if self._slotless else self.players[p].slots) if c is not None]
+                     if what == "options"
                      else [Action("ability", c.uid) for c in self.players[p].box])
             actions = self._legal(p, cands + [Action("pass")])
             if actions == [Action("pass")] and not opened:

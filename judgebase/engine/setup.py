@@ -77,9 +77,3 @@ def integer(value, path, minimum: int | None = None, maximum: int | None = None)
         bounds = f"from {minimum}" + (f" to {maximum}" if maximum is not None else " up")
         raise SetupError(path, f"must be {bounds}, not {value}")
     return value
-
-
-def player(value, path) -> int:
-    if value not in PLAYER_NAMES:
-        raise SetupError(path, f"must be p1 or p2, not {value!r}")
-    return PLAYER_NAMES.index(value)

@@ -83,8 +83,9 @@ def legacy_config(data: dict) -> dict:
         "phase": setup.get("phase", "battle"),
         "players": players,
     })
-    if "first_player" in setup:
-        config["first_player"] = PLAYERS.get(setup["first_player"], setup["first_player"])
+    for key in ("first_player", "to_act"):
+        if key in setup:
+            config[key] = PLAYERS.get(setup[key], setup[key])
     return config
 
 

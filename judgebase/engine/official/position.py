@@ -13,8 +13,8 @@ key, so a scenario error points at its line.
 
 from __future__ import annotations
 
-from ..cards import PROPERTY_KEYWORDS, CardDef, Effect, card_from_spec
-from ..setup import PLAYER_NAMES, Level, SetupError, integer, listed, player
+from ..cards import PROPERTY_KEYWORDS, Effect, card_from_spec
+from ..setup import PLAYER_NAMES, Level, SetupError, integer, listed
 from ..state import Attack, Card, Modifier, Pending, Stack
 
 PHASE_NAMES = ("setup", "unsuspend", "draw", "breeding", "main", "start")
@@ -36,7 +36,7 @@ SETUP = {
         "turn": {"type": "integer", "minimum": 1},
         "turn_player": {"enum": list(PLAYER_NAMES)},
         "first_player": {"enum": list(PLAYER_NAMES)},
-        "phase": {"enum": ["setup", "unsuspend", "draw", "breeding", "main", "start"]},
+        "phase": {"enum": list(PHASE_NAMES)},
         "memory": {"type": "integer", "minimum": -10, "maximum": 10},
         "p1": {"$ref": "zones"},
         "p2": {"$ref": "zones"},
