@@ -216,11 +216,15 @@ class Position:
             card, effect = self._effect_of(stack, self.SETUP["used_effect"].check(ref, where), where)
             if not effect.once_per_turn:
                 raise SetupError(where, f"that effect of {card.name} is not [Once Per Turn]: nothing counts its uses (CR 15-14-1-1)")
-            self.once_used.add(self._once_key(card, effect))
+            self._used_this_turn(card, effect)
         if item.get("burst_this_turn"):
             if stack.top.defn.category != "digimon" or len(stack.cards) < 2:
                 raise SetupError([*path, "burst_this_turn"], "a Burst Digivolve leaves a Digimon on at least 1 other card (CR 8-3-3-4)")
             self.burst_pending.append((stack.sid, stack.top.uid, self.turn))
+
+    def _used_this_turn(self, card: Card, effect: Effect) -> None:
+        """Count one use of ``card``'s [Once Per Turn] effect this turn, as activating it does (effects.py)."""
+        self.once_used.add(self._once_key(card, effect))
 
     def _stack_checks(self, stack: Stack, item: dict, path: list) -> None:
         """Checks that need the whole position (keywords from modifiers, the attack)."""
