@@ -110,7 +110,7 @@ class LegacyCardDef:
     slot: int | None = None  # "place in slot N" (LEG 3.4.4.3)
     limit: str = "phase"  # LEG 3.3.7: to the Land of Darkness at the end of the phase (or "turn")
     levels: tuple = ()  # level restriction (LEG 3.3.6.1)
-    needs_slot: bool = True  # LEG 3.2.2.7: most Option cards can be used only from the Option Slot
+    needs_slot: bool = True  # LEG 3.2.2.7: most Option cards can be used only from the Option Slot (Digimon: always)
 
     @property
     def is_digimon(self) -> bool:
@@ -359,7 +359,6 @@ class LegacyGame(DecisionLoop):
         self.pending: Card | None = None  # an Option waiting to take effect (response window)
         self.pending_user: int | None = None
         self.acted_in_point: dict[str, set] = {"options": set(), "abilities": set()}
-        self.option_slots = SLOTS
         self._resume: dict = {}  # where a set-up position stands inside its first phase
         self._uids = 0
         self._flow = None
@@ -383,17 +382,17 @@ class LegacyGame(DecisionLoop):
             raise SetupError(["first_player"], f"must be p1 or p2, not {config['first_player']!r}")
         if self.phase not in ("setup", *PHASES):
             raise SetupError(["phase"], f"must be one of setup, {', '.join(PHASES)}")
-        self.option_slots = integer(config.get("option_slots", SLOTS), ["option_slots"], minimum=1)
-        self._slotless = any(d.kind == "option" and not d.needs_slot for d in self.defs.values())
+        # The board's Option Slots: as many as the setting says (each side's ``slots`` list).
+        option_slots = integer(config.get("option_slots", SLOTS), ["option_slots"], minimum=1)
         for name, d in self.defs.items():
-            if d.slot is not None and d.slot > self.option_slots:
+            if d.slot is not None and d.slot > option_slots:
                 raise SetupError(["option_slots"], f"{name} goes in slot {d.slot} (LEG 3.4.4.3): the board needs that many Option Slots")
         specs = list(config.get("players") or [{}, {}])
         if len(specs) != 2:
             raise SetupError([], "a game has 2 players")
         specs = [SETUP["zones"].check(spec, [PLAYER_NAMES[p]]) for p, spec in enumerate(specs)]
         for p, spec in enumerate(specs):
-            self.players[p].slots = [None] * self.option_slots
+            self.players[p].slots = [None] * option_slots
             if self.phase == "setup":
                 for key in spec:
                     if key != "deck":
@@ -433,8 +432,8 @@ class LegacyGame(DecisionLoop):
             cards = listed(spec.get(zone), [*path, zone])
             setattr(side, attr, [self._make(n, p, [*path, zone, i], up) for i, n in enumerate(cards)])
         slots = listed(spec.get("slots"), [*path, "slots"])
-        if len(slots) > self.option_slots:
-            raise SetupError([*path, "slots"], f"the board has {self.option_slots} Option Slots (option_slots)")
+        if len(slots) > len(side.slots):
+            raise SetupError([*path, "slots"], f"the board has {len(side.slots)} Option Slots (option_slots)")
         for i, item in enumerate(slots):
             where = [*path, "slots", i]
             if item is None:
@@ -749,7 +748,8 @@ class LegacyGame(DecisionLoop):
         acts.append(Action("refill"))
         acts += [Action("exchange", c.uid) for c in side.hand]
         acts += [Action("prepare", c.uid) for c in side.hand]
-        acts += [Action("set", c.uid, option=s) for c in side.hand for s in range(1, self.option_slots + 1)]
+        slots = range(1, len(side.slots) + 1)
+        acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
         acts.append(Action("done"))
         return acts
 
@@ -806,7 +806,7 @@ class LegacyGame(DecisionLoop):
                 return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
             if d.slot is not None and a.option != d.slot:
                 return IllegalAction(f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
-            if a.option not in range(1, self.option_slots + 1) or side.slots[a.option - 1] is not None:
+            if a.option not in range(1, len(side.slots) + 1) or side.slots[a.option - 1] is not None:
                 return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
             return None
         return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
@@ -923,7 +923,7 @@ class LegacyGame(DecisionLoop):
 
     def _battle_candidates(self, p: int) -> list[Action]:
         side = self.players[p]
-        acts = [Action("use", c.uid) for c in (self._usable(p) if self._slotless else side.slots) if c is not None]
+        acts = [Action("use", c.uid) for c in self._usable(p)]
         acts += [Action("support", c.uid) for c in side.hand]
         acts += [Action("ability", c.uid) for c in side.box]
         acts.append(Action("pass"))
@@ -1020,10 +1020,7 @@ class LegacyGame(DecisionLoop):
         """Option cards ``p`` might use: those in the Option Slot, and those in the hand that need
         no slot (LEG 3.2.2.7: "most" Option cards need one)."""
         side = self.players[p]
-        usable = [c for c in side.slots if c is not None]
-        if self._slotless:
-            usable += [c for c in side.hand if c.defn.kind == "option" and not c.defn.needs_slot]
-        return usable
+        return [c for c in side.slots if c is not None] + [c for c in side.hand if not c.defn.needs_slot]
 
     def _use_option(self, p: int, a: Action):
         side = self.players[p]
@@ -1042,8 +1039,7 @@ class LegacyGame(DecisionLoop):
             self.used_this_turn.append((p, d.name))
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
-            usable = self._usable(opp) if self._slotless else self.players[opp].slots
-            answers = self._legal(opp, [Action("use", c.uid) for c in usable if c is not None], response=True)
+            answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
             if answers:
                 # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.
                 self.pending, self.pending_user = card, p
@@ -1200,8 +1196,7 @@ class LegacyGame(DecisionLoop):
         self.acted_in_point[what].add(p)
         opened = False
         while True:
-            cands = ([Action("use", c.uid) for c in (self._usable(p) if self._slotless else self.players[p].slots) if c is not None]
-                     if what == "options"
+            cands = ([Action("use", c.uid) for c in self._usable(p)] if what == "options"
                      else [Action("ability", c.uid) for c in self.players[p].box])
             actions = self._legal(p, cands + [Action("pass")])
             if actions == [Action("pass")] and not opened:

@@ -115,7 +115,13 @@ class Position:
             if key not in CONFIG_KEYS and (key not in self.SETUP["setup"].keys or key in PLAYER_NAMES):
                 raise SetupError([key], f"{key!r} is not a setup key (known: "
                                  f"{', '.join(sorted(set(self.SETUP['setup'].keys) - set(PLAYER_NAMES)))})")
-        self._defs = {name: card_from_spec(name, spec) for name, spec in (config.get("cards") or {}).items()}
+        defs = {name: card_from_spec(name, spec) for name, spec in (config.get("cards") or {}).items()}
+
+        def make(name, owner: int, path) -> Card:
+            if not isinstance(name, str) or name not in defs:
+                raise SetupError(path, f"unknown card {name!r} (define it under cards:)")
+            return self.new_card(defs[name], owner)
+
         self.turn = integer(config.get("turn", 1), ["turn"], minimum=1)
         for key in ("turn_player", "first_player"):
             if config.get(key, 0) not in (0, 1):
@@ -127,14 +133,13 @@ class Position:
         if "memory" in config:
             memory = integer(config["memory"], ["memory"], -10, 10)
             self.memory = memory if self.turn_player == 0 else -memory
-        self._attack_next = None
         specs = list(config.get("players") or [{}, {}])
         if len(specs) != 2:
             raise SetupError([], "a game has 2 players")
         specs = [self.SETUP["zones"].check(spec, [PLAYER_NAMES[p]]) for p, spec in enumerate(specs)]
         placed: list[list[tuple[dict, Stack, list]]] = [[], []]
         for p, spec in enumerate(specs):
-            placed[p] = self._place_cards(p, spec, [PLAYER_NAMES[p]])
+            placed[p] = self._place_cards(p, spec, [PLAYER_NAMES[p]], make)
         for p in (0, 1):
             for item, stack, path in placed[p]:
                 self._stack_state(stack, item, path)
@@ -150,16 +155,11 @@ class Position:
             for item, stack, path in placed[p]:
                 self._stack_checks(stack, item, path)
 
-    def _make(self, name, owner: int, path) -> Card:
-        if not isinstance(name, str) or name not in self._defs:
-            raise SetupError(path, f"unknown card {name!r} (define it under cards:)")
-        return self.new_card(self._defs[name], owner)
-
-    def _place_cards(self, p: int, spec: dict, path: list) -> list:
+    def _place_cards(self, p: int, spec: dict, path: list, make) -> list:
         """The cards of one player's areas; returns (item, stack, path) for each stack placed."""
         ps = self.players[p]
         for zone in ("deck", "eggs", "hand", "trash"):
-            cards = [self._make(n, p, [*path, zone, i]) for i, n in enumerate(listed(spec.get(zone), [*path, zone]))]
+            cards = [make(n, p, [*path, zone, i]) for i, n in enumerate(listed(spec.get(zone), [*path, zone]))]
             for c in cards:
                 c.face_up = zone in ("hand", "trash")
             setattr(ps, zone, cards)
@@ -168,24 +168,24 @@ class Position:
             where = [*path, "security", i]
             if isinstance(item, dict):
                 item = self.SETUP["security_card"].check(item, where)
-                card = self._make(item["card"], p, [*where, "card"])
+                card = make(item["card"], p, [*where, "card"])
                 card.face_up = bool(item.get("face_up", False))  # CR 3-7-4
             else:
-                card = self._make(item, p, where)
+                card = make(item, p, where)
             ps.security.append(card)
         placed = []
         for i, item in enumerate(listed(spec.get("battle"), [*path, "battle"])):
-            stack = self._stack_from(item, p, [*path, "battle", i], "battle")
+            stack = self._stack_from(item, p, [*path, "battle", i], "battle", make)
             ps.battle.append(stack)
             placed.append((item, stack, [*path, "battle", i]))
         if spec.get("breeding"):
-            ps.breeding = self._stack_from(spec["breeding"], p, [*path, "breeding"], "breeding")
+            ps.breeding = self._stack_from(spec["breeding"], p, [*path, "breeding"], "breeding", make)
             placed.append((spec["breeding"], ps.breeding, [*path, "breeding"]))
         return placed
 
-    def _stack_from(self, item: dict, owner: int, path: list, area: str) -> Stack:
+    def _stack_from(self, item: dict, owner: int, path: list, area: str, make) -> Stack:
         item = self.SETUP["stack"].check(item, path)
-        cards = [self._make(n, owner, [*path, "cards", i]) for i, n in enumerate(listed(item["cards"], [*path, "cards"]))]
+        cards = [make(n, owner, [*path, "cards", i]) for i, n in enumerate(listed(item["cards"], [*path, "cards"]))]
         if not cards:
             raise SetupError([*path, "cards"], "a stack has at least 1 card")
         label = item.get("label")
@@ -195,7 +195,7 @@ class Position:
         stack.suspended = bool(item.get("suspended", False))
         stack.placed_turn = self.turn if item.get("placed_this_turn") else self.turn - 1
         for i, name in enumerate(listed(item.get("links"), [*path, "links"])):
-            link = self._make(name, owner, [*path, "links", i])
+            link = make(name, owner, [*path, "links", i])
             if not link.defn.link:
                 raise SetupError([*path, "links", i], f"{name} has no [Link] information (CR 10-1-1)")
             link.face_up = True
@@ -395,15 +395,14 @@ class Position:
             raise SetupError([*path, "next"], "after a block the attack goes on to its resolution (CR 12-1-7-1)")
         if spec.get("countered") and next_ == "counter":
             raise SetupError([*path, "countered"], "the counter timing comes once per attack (CR 11-3-2): it is over")
-        self.attack = Attack(attacker, blocker or target, target, blocked=blocker is not None,
+        self.attack = Attack(attacker, blocker or target, target, blocked=blocker is not None, goes_on=next_,
                              countered=bool(spec.get("countered", False)), via=via,
                              dp_bonus=integer(spec.get("dp_bonus", 0), [*path, "dp_bonus"], minimum=0),
                              extra_checks=integer(spec.get("extra_checks", 0), [*path, "extra_checks"], minimum=0))
-        self._attack_next = next_
 
     def _resume(self):
         """A set-up position goes on where it stands: the attack under way, or the pending effects."""
-        if self._attack_next is not None:
-            yield from self._attack_from(self._attack_next)
+        if self.attack is not None and self.attack.goes_on:
+            yield from self._attack_from(self.attack.goes_on)
         elif self.pending:
             yield from self._resolve()
