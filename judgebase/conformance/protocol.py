@@ -22,6 +22,8 @@ from functools import lru_cache
 
 from ..engine.state import Event
 from ..scenarios.common import NAMES, PLAYERS, schema
+from ..scenarios.setup_schema import items as setup_items
+from ..scenarios.setup_schema import keys_used
 
 #: Major version of the line protocol.  A change that can make a conforming engine fail is a new version.
 #: Protocol 2 adds legacy games (``ruleset: legacy``) and deck checks (``deck_check``) to protocol 1.
@@ -33,7 +35,7 @@ SINCE = {"game": 1, "legacy": 2, "deck_check": 2}
 #: Version of the suite itself (the scenario files' format and the normative state); see the export manifest.
 SUITE_FORMAT = "2.0"
 
-CATEGORIES = ("actions", "keywords", "timings", "effect_steps", "card_features")
+CATEGORIES = ("actions", "keywords", "timings", "effect_steps", "card_features", "setup")
 LEGACY_CATEGORIES = ("legacy_actions", "legacy_effects", "legacy_card_features")
 #: Legacy card fields every engine that plays legacy must read; the others are ``legacy_card_features``.
 LEGACY_BASIC_CARD_FIELDS = {"kind", "name", "number", "level", "battle_type", "attack", "lost_points", "requirement",
@@ -41,6 +43,11 @@ LEGACY_BASIC_CARD_FIELDS = {"kind", "name", "number", "level", "battle_type", "a
 #: Card fields every engine must read; the other card fields are vocabulary (``card_features``).
 BASIC_CARD_FIELDS = {"name", "number", "category", "level", "colours", "dp", "play_cost", "use_cost", "traits",
                      "digivolve", "keywords", "effects"}
+#: Setup keys every engine must read (``level.key``, the levels of the setup schema); the others are
+#: vocabulary (``setup``): a host that can't place such a position gets the scenario as unsupported.
+BASIC_SETUP = {f"setup.{k}" for k in ("turn", "turn_player", "first_player", "phase", "memory", "p1", "p2")} \
+    | {f"zones.{k}" for k in ("deck", "eggs", "hand", "trash", "security", "breeding", "battle")} \
+    | {f"stack.{k}" for k in ("label", "cards", "suspended", "placed_this_turn", "group")}
 #: Fields of the normalised state an expectation may assert (the normative part; see INTERPRETING.md).
 NORMATIVE_STATE = ("turn", "turn_player", "phase", "winner", "decision.player", "decision.kind",
                    "players.*.memory", "players.*.hand", "players.*.deck", "players.*.trash", "players.*.security",
@@ -61,6 +68,7 @@ def vocabulary() -> dict[str, list[str]]:
         "legacy_actions": sorted(d["legacy_step"]["properties"]["do"]["enum"]),
         "legacy_effects": sorted(set(d["legacy_effect"]["properties"]) - {"target"}),
         "legacy_card_features": sorted(set(d["legacy_card"]["properties"]) - LEGACY_BASIC_CARD_FIELDS),
+        "setup": sorted((setup_items("official") | setup_items("tamer_tactics")) - BASIC_SETUP),
     }
 
 
@@ -99,6 +107,7 @@ def requirements(data: dict, kind: str = "game") -> dict[str, list[str]]:
     for step in data.get("steps") or []:
         if "do" in step:
             need["actions"].add(step["do"])
+    need["setup"] = keys_used(data.get("setup") or {}, data.get("ruleset", "official")) - BASIC_SETUP
     return {c: sorted(str(x) for x in items if x is not None) for c, items in need.items()}
 
 

@@ -78,6 +78,10 @@ def variant(event: Event) -> str:
         return key + ".battle"
     if kind == "death_check" and data.get("network_refreshed"):
         return key + ".refreshed"
+    if kind == "security_reveal" and data.get("already_face_up"):
+        return key + ".face_up"
+    if kind == "option_used" and data.get("from_hand"):
+        return key + ".hand"
     return key
 
 

@@ -201,6 +201,7 @@ class Attack:
     via: str = "normal"  # "normal", "blitz", "vortex", "execute"
     pending_piercing: bool = False
     execute_delete: bool = False
+    goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")
 
 
 class DecisionLoop:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import RULESETS, Action, CardError, IllegalAction
+from ..engine.setup import SetupError
 from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
@@ -45,41 +46,23 @@ def validate(data, shown: str) -> dict:
             card_from_spec(name, _plain(spec))
         except CardError as exc:
             raise ScenarioError(shown, data["cards"].line_of(name), str(exc)) from None
-    _check_card_names(data, shown)
     return data
 
 
-def _check_card_names(data, shown) -> None:
-    known = set(data["cards"])
-    setup = data["setup"]
-    for side in ("p1", "p2"):
-        zones = setup.get(side) or {}
-        for zone in ("deck", "eggs", "hand", "trash", "security"):
-            names = zones.get(zone) or []
-            for i, name in enumerate(names):
-                if name not in known:
-                    raise ScenarioError(shown, names.line_of(i), f"unknown card {name!r} in setup.{side}.{zone} (define it under cards:)")
-        stacks = list(zones.get("battle") or []) + ([zones["breeding"]] if zones.get("breeding") else [])
-        for stack in stacks:
-            for i, name in enumerate(stack["cards"]):
-                if name not in known:
-                    raise ScenarioError(shown, stack["cards"].line_of(i), f"unknown card {name!r} (define it under cards:)")
-
-
 def game_config(data: dict) -> dict:
+    """The engine's config for a scenario: its setup with the format's defaults, players as a list.
+    Every other setup key goes to the engine as it is, which reads it or refuses it."""
     setup = data["setup"]
-    turn_player = PLAYERS[setup.get("turn_player", "p1")]
-    config = {
+    config = {key: _plain(value) for key, value in setup.items() if key not in ("p1", "p2")}
+    config.update({
         "seed": data.get("seed", 0),
         "cards": _plain(data["cards"]),
         "turn": setup.get("turn", 1 if setup.get("phase") == "setup" else 2),
-        "turn_player": turn_player,
-        "first_player": PLAYERS[setup.get("first_player", "p1")],
+        "turn_player": PLAYERS.get(setup.get("turn_player", "p1"), setup.get("turn_player")),
+        "first_player": PLAYERS.get(setup.get("first_player", "p1"), setup.get("first_player")),
         "phase": setup.get("phase", "main"),
         "players": [_plain(setup.get(side) or {}) for side in ("p1", "p2")],
-    }
-    if "memory" in setup:
-        config["memory"] = setup["memory"]
+    })
     return config
 
 
@@ -91,7 +74,10 @@ def run_game(data, shown: str) -> ScenarioResult:
     if game_cls is None:
         raise ScenarioError(shown, data.line_of("ruleset"), f"no engine for ruleset {ruleset!r} yet")
     config = game_config(data)
-    game = game_cls(config)
+    try:
+        game = game_cls(config)
+    except SetupError as exc:
+        raise ScenarioError(shown, _line_of(data, ["setup", *exc.path]), str(exc)) from None
     before = snapshot(game)  # as set up: the engine has not started, so no event has happened yet
     if before is not None:
         before["phase"] = config["phase"]  # the engine enters the set-up's phase only when it starts

@@ -145,9 +145,17 @@ class Battles:
         for kw in ("raid", "alliance"):
             if self.keyword(attacker, kw):
                 self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
+        yield from self._attack_from("counter")
+
+    def _attack_from(self, step: str):
+        """An attack after its declaration: the effects it triggered (CR 15-4-3-5), then from ``step``
+        on the counter timing (CR 11-3), the block timing (CR 11-4), the resolution (CR 11-5) and
+        the end of the attack (CR 11-6).  A set-up attack under way goes on from here too."""
         yield from self._resolve()
-        yield from self._counter_timing()
-        yield from self._block_timing()
+        if step == "counter":
+            yield from self._counter_timing()
+        if step in ("counter", "block"):
+            yield from self._block_timing()
         yield from self._confirm_attack()
         yield from self._end_attack()
 
@@ -281,10 +289,11 @@ class Battles:
             if not self.players[opp].security:
                 return
             card = self.players[opp].security.pop(0)
-            card.face_up = True
+            # CR 13-1-8-1-1: revealed; a card already lying face up (CR 3-7-4) stays face up.
+            was_face_up, card.face_up = card.face_up, True
             card.incarnation += 1
             self.players[opp].processing.append(card)  # CR 13-1-6: in no particular area
-            self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name)
+            self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name, **({"already_face_up": True} if was_face_up else {}))
             self._security_changed(opp, "security_removed", by_effect=False)
             placed = None
             for effect in card.defn.effects:

@@ -19,6 +19,8 @@ class Flow:
         if start_phase == "setup":
             yield from self._setup()
             start_phase = "unsuspend"
+        else:
+            yield from self._resume()  # position.py: an attack under way or effects pending go on first
         while not self.is_over:
             yield from self._turn(start_phase)
             start_phase = "start"

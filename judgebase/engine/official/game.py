@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CardDef, card_from_spec
+from ..cards import CardDef
 from ..state import (
     Action,
     Attack,
@@ -32,13 +32,14 @@ from .effects import Effects
 from .flow import Flow
 from .keywords import Keywords
 from .playing import Playing
+from .position import Position
 from .rule_checks import RuleChecks
 from .special import SpecialDigivolutions
 from .steps import Steps
 from .targets import Targets
 
 
-class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Steps, Keywords, RuleChecks, DecisionLoop):
+class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Steps, Keywords, RuleChecks, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -71,46 +72,11 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
-        self._build(config)
+        self._build(config)  # position.py: the cards and the state the setup gives
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         self._uids += 1
         return Card(defn, owner, uid=self._uids)
-
-    def _build(self, config: dict) -> None:
-        """Place every card where the config says: a new game's decks, or any position."""
-
-        defs = {name: card_from_spec(name, spec) for name, spec in (config.get("cards") or {}).items()}
-
-        def make(name: str, owner: int) -> Card:
-            if name not in defs:
-                raise KeyError(f"unknown card {name!r}: define it under cards:")
-            return self.new_card(defs[name], owner)
-
-        self.turn = int(config.get("turn", 1))
-        self.turn_player = int(config.get("turn_player", config.get("first_player", 0)))
-        if "memory" in config:
-            self.memory = int(config["memory"]) if self.turn_player == 0 else -int(config["memory"])
-        for p, spec in enumerate(config.get("players", [{}, {}])):
-            ps = self.players[p]
-            for zone in ("deck", "eggs", "hand", "trash", "security"):
-                cards = [make(n, p) for n in spec.get(zone, [])]
-                for c in cards:
-                    c.face_up = zone in ("hand", "trash")
-                setattr(ps, zone, cards)
-            for item in spec.get("battle", []):
-                ps.battle.append(self._stack_from(item, p, make, "battle"))
-            if spec.get("breeding"):
-                ps.breeding = self._stack_from(spec["breeding"], p, make, "breeding")
-
-    def _stack_from(self, item: dict, owner: int, make, area: str) -> Stack:
-        cards = [make(n, owner) for n in item["cards"]]
-        stack = self.new_stack(owner, cards, area=area, label=item.get("label"))
-        stack.suspended = bool(item.get("suspended", False))
-        stack.placed_turn = self.turn if item.get("placed_this_turn") else self.turn - 1
-        if item.get("label"):
-            self.labels[item["label"]] = stack.sid
-        return stack
 
     def emit(self, kind: str, ref: str, player: int | None = None, **data) -> None:
         self.log.append(Event(kind, ref, player, data))
@@ -197,17 +163,18 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
                 "sid": s.sid, "cards": [(c.uid, c.name) for c in s.cards], "suspended": s.suspended,
                 "placed_turn": s.placed_turn, "area": s.area, "links": [c.uid for c in s.links],
                 "modifiers": [(m.kind, m.value, m.until) for m in s.modifiers],
+                "group": s.group, "protected_until": s.protected_until, "protections": s.protections,
             }
 
-        return {
+        state = {
             "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase, "memory": self.memory,
             "winner": self.winner, "over": self.over_reason, "log": len(self.log),
             "decision": None if self.decision is None else (self.decision.player, self.decision.kind, [str(a) for a in self.decision.actions]),
-            "pending": [p.source for p in self.pending],
+            "pending": [(p.player, p.source, p.stack and p.stack.sid, p.card and p.card.uid) for p in self.pending],
             "players": [
                 {
                     "deck": [c.uid for c in p.deck], "eggs": [c.uid for c in p.eggs], "hand": [c.uid for c in p.hand],
-                    "trash": [c.uid for c in p.trash], "security": [c.uid for c in p.security],
+                    "trash": [c.uid for c in p.trash], "security": [(c.uid, c.face_up) for c in p.security],
                     "battle": [stack_dump(s) for s in p.battle],
                     "breeding": stack_dump(p.breeding) if p.breeding else None,
                     "removed": [c.uid for c in p.removed],
@@ -216,3 +183,9 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
             ],
             "per_turn_used": sorted((str(k), n) for k, n in self.per_turn_used.items()),
         }
+        a = self.attack
+        state["attack"] = None if a is None else (
+            a.attacker.sid, a.target and a.target.sid, a.declared_target and a.declared_target.sid, a.blocked, a.countered,
+            a.extra_checks, a.dp_bonus, a.via, a.pending_piercing)
+        state["burst_pending"] = list(self.burst_pending)
+        return state
