@@ -201,6 +201,8 @@ class Attack:
     via: str = "normal"  # "normal", "blitz", "vortex", "execute"
     pending_piercing: bool = False
     execute_delete: bool = False
+    # Which of the attack's timings is under way (CR 11-1-3): declaration, counter, block, confirm, end.
+    timing: str = "declaration"
 
 
 class DecisionLoop:
