@@ -242,21 +242,21 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                           "alles am Ende des Angriffs ist abgehandelt: der Angriff von {attacker} ist vorbei"),
     # the timings of an attack, and what is confirmed (CR 11-1 ... 11-5)
     "event.counter_timing": ("counter timing: {who} may activate 1 [Counter] effect",
-                             "momento de contraataque: {who} puede activar 1 efecto [Counter]",
-                             "Konter-Zeitpunkt: {who} darf 1 [Counter]-Effekt aktivieren"),
+                             "timing de contraataque: {who} puede activar 1 efecto [Counter]",
+                             "Konter-Timing: {who} darf 1 [Counter]-Effekt aktivieren"),
     "event.counter_timing.attacker_left": (
         "{attacker} has left the battle area, but the counter timing still takes place: {who} may activate 1 [Counter] effect",
-        "{attacker} ha dejado el área de batalla, pero el momento de contraataque tiene lugar igualmente: "
+        "{attacker} ha dejado el área de batalla, pero el timing de contraataque tiene lugar igualmente: "
         "{who} puede activar 1 efecto [Counter]",
-        "{attacker} hat den Kampfbereich verlassen, aber der Konter-Zeitpunkt findet trotzdem statt: "
+        "{attacker} hat den Kampfbereich verlassen, aber das Konter-Timing findet trotzdem statt: "
         "{who} darf 1 [Counter]-Effekt aktivieren"),
     "event.block_timing": ("block timing: {who} may block with a Digimon with <Blocker>",
-                           "momento de bloqueo: {who} puede bloquear con un Digimon con <Blocker>",
-                           "Block-Zeitpunkt: {who} darf mit einem Digimon mit <Blocker> blocken"),
+                           "timing de bloqueo: {who} puede bloquear con un Digimon con <Blocker>",
+                           "Block-Timing: {who} darf mit einem Digimon mit <Blocker> blocken"),
     "event.block_timing.attacker_left": (
         "{attacker} has left the battle area, but the block timing still takes place (no block is possible)",
-        "{attacker} ha dejado el área de batalla, pero el momento de bloqueo tiene lugar igualmente (no se puede bloquear)",
-        "{attacker} hat den Kampfbereich verlassen, aber der Block-Zeitpunkt findet trotzdem statt (Blocken ist nicht möglich)"),
+        "{attacker} ha dejado el área de batalla, pero el timing de bloqueo tiene lugar igualmente (no se puede bloquear)",
+        "{attacker} hat den Kampfbereich verlassen, aber das Block-Timing findet trotzdem statt (Blocken ist nicht möglich)"),
     "event.confirm_timing": ("is the attack by {attacker} successful? The game checks its target and the security cards",
                              "¿tiene éxito el ataque de {attacker}? Se comprueban su objetivo y las cartas de seguridad",
                              "ist der Angriff von {attacker} erfolgreich? Das Spiel prüft sein Ziel und die Sicherheitskarten"),
@@ -296,9 +296,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                           "{card} hat die niedrigeren DP und verliert den Kampf"),
     "event.battle_tie": ("{cards} have the same DP: both lose the battle", "{cards} tienen el mismo DP: los dos pierden la batalla",
                          "{cards} haben gleich viele DP: beide verlieren den Kampf"),
-    "event.battle_triggers": ("the {effects} effect(s) the battle triggered are resolved before anything else",
-                              "los {effects} efecto(s) que desencadenó la batalla se resuelven antes que nada",
-                              "die {effects} Effekt(e), die der Kampf ausgelöst hat, werden vor allem anderen abgehandelt"),
+    "event.battle_triggers": ("the battle triggered {effects} effect(s); they are resolved before the game goes on",
+                              "la batalla desencadenó {effects} efecto(s); se resuelven antes de que siga la partida",
+                              "der Kampf hat {effects} Effekt(e) ausgelöst; sie werden abgehandelt, bevor das Spiel weitergeht"),
 
     # -- effects and keywords (CR 15, CR 16) --------------------------------------------------
     "event.activate": ("{who} activates {effect}", "{who} activa {effect}", "{who} aktiviert {effect}"),
