@@ -286,9 +286,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.security_effects_resolved": ("everything the check of {card} triggered is resolved; the check goes on",
                                         "todo lo que desencadenó el chequeo de {card} está resuelto; el chequeo continúa",
                                         "alles, was die Prüfung von {card} ausgelöst hat, ist abgehandelt; die Prüfung geht weiter"),
-    "event.no_security_battle": ("{card} is no Security Digimon: there is no battle",
-                                 "{card} no es un Digimon de seguridad: no hay batalla",
-                                 "{card} ist kein Sicherheits-Digimon: es gibt keinen Kampf"),
+    "event.no_security_battle": ("{card} is not a Security Digimon now: there is no battle",
+                                 "{card} no es ahora un Digimon de seguridad: no hay batalla",
+                                 "{card} ist jetzt kein Sicherheits-Digimon: es gibt keinen Kampf"),
     # the outcome of a battle (CR 14-2)
     "event.battle_won": ("{card} has the higher DP and wins the battle", "{card} tiene más DP y gana la batalla",
                          "{card} hat die höheren DP und gewinnt den Kampf"),
