@@ -50,6 +50,10 @@ def variant(event: Event) -> str:
         return f"{key}.{'none' if n == 0 else 'one' if n == 1 else 'other'}"
     if kind == "attack" and data.get("target") == "player":
         return key + ".player"
+    if kind in ("counter_timing", "block_timing") and data.get("attacker_left"):
+        return key + ".attacker_left"
+    if kind == "attack_successful" and data.get("target") == "player":
+        return key + ".player"
     if kind == "block" and data.get("forced"):
         return key + ".forced"
     if kind == "battle":

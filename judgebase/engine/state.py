@@ -202,6 +202,8 @@ class Attack:
     pending_piercing: bool = False
     execute_delete: bool = False
     goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")
+    # Which of the attack's timings is under way (CR 11-1-3): declaration, counter, block, confirm, end.
+    timing: str = "declaration"
 
 
 class DecisionLoop:

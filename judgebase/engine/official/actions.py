@@ -104,6 +104,9 @@ class MainPhaseActions:
         if check_only:
             return self._check(action)
         d = self.decision
+        timing = self.attack_timing_problem(action)  # CR 11-1-4: not before the attack's timing has come
+        if timing is not None:
+            return timing
         if d is not None and d.check is not None:
             err = d.check(action)  # the predicate that built this decision's options explains its refusals
             if err is not None:

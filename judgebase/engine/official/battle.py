@@ -53,6 +53,8 @@ class Battles:
         if att is None:
             return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
         if att.blocked:
+            if att.timing == "block":  # the block is still being carried out, its [When Blocking] effects too
+                return IllegalAction("no new block can be declared while a block is being carried out", "CR 12-1-3")
             return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
         defender = 1 - att.attacker.owner
         if blocker is None or blocker.owner != defender or blocker.area != "battle":
@@ -92,6 +94,8 @@ class Battles:
             return IllegalAction("attacks are declared in the main phase", "CR 6-5-1-5")
         if self.attack is not None:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
+        if stack is not None and stack.owner != tp and stack.area == "battle":
+            return IllegalAction("only the turn player attacks", "CR 11-1-2")
         if stack is None or stack.owner != tp or stack.area != "battle":
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
         if stack.top.defn.category != "digimon":
@@ -163,8 +167,31 @@ class Battles:
         """Hook: a card an effect may not make the attack target (Tamer Tactics' protected card)."""
         return None
 
+    def _attack_timing(self, kind: str, ref: str) -> None:
+        """One of the attack's timings begins (CR 11-1-3).  Once declared, every later timing takes
+        place, even when the attacking Digimon has left the battle area (CR 11-1-5)."""
+        a = self.attack
+        a.timing = kind.removesuffix("_timing")
+        player = 1 - self.turn_player
+        if a.attacker in self.players[a.attacker.owner].battle:
+            self.emit(kind, ref, player, attacker=repr(a.attacker))
+        else:
+            self.emit(kind, "CR 11-1-5", player, attacker=repr(a.attacker), attacker_left=True)
+
+    def attack_timing_problem(self, a: Action) -> IllegalAction | None:
+        """Why a [Counter] or block answer is refused while the attack declaration is still being
+        resolved: a timing is resolved completely before the next begins (CR 11-1-4)."""
+        att = self.attack
+        if att is None or att.timing != "declaration":
+            return None
+        if a.kind in ("counter", "no_counter", "blast", "block", "no_block"):
+            return IllegalAction("the effects triggered by the attack declaration are resolved before the counter timing",
+                                 "CR 11-1-4")
+        return None
+
     def _counter_timing(self):
         opp = 1 - self.turn_player
+        self._attack_timing("counter_timing", "CR 11-3-1")
         candidates = [Action("no_counter")] + [Action("counter", c.uid) for c in self.players[opp].hand] + self._blast_candidates(opp)
         candidates += self._blast_dna_candidates(opp)
         decision = self.decide(opp, "counter", candidates, "counter timing: use 1 [Counter] effect?", self._counter_choice_problem)
@@ -228,6 +255,7 @@ class Battles:
     def _block_timing(self):
         a = self.attack
         defender = 1 - self.turn_player
+        self._attack_timing("block_timing", "CR 11-4-1")
         candidates = [Action("no_block")] + [Action("block", s.sid) for s in self.stacks(defender)]
         decision = self.decide(defender, "block", candidates, "block timing: block with a <Blocker>?", self._block_choice_problem)
         if not any(x.kind == "block" for x in decision.actions):
@@ -245,19 +273,27 @@ class Battles:
             yield from self._resolve()
 
     def _confirm_attack(self):
+        """CR 11-5-1: is the attack successful, on the player or on a Digimon, and how many
+        security cards does the player have?"""
         a = self.attack
         tp = self.turn_player
         opp = 1 - tp
+        a.timing = "confirm"
+        self.emit("confirm_timing", "CR 11-5-1", tp, attacker=repr(a.attacker))
         if a.attacker not in self.players[tp].battle:
             self.emit("attack_fails", "CR 11-5-1-4", tp, why="the attacker left the battle area")
             return
         if a.target is None:
-            if not self.players[opp].security:
+            security = len(self.players[opp].security)
+            if not security:
+                self.emit("attack_successful", "CR 11-5-1-2", tp, attacker=repr(a.attacker), target="player", security=0)
                 if self.security_checks(a.attacker) >= 1:
                     self._win(tp, "CR 11-5-1-2-1", "successful attack with 0 security cards")
                 else:
                     self.emit("attack_fails", "CR 11-5-1-2-1", tp, why="the attacker can't perform any security check")
                 return
+            self.emit("attack_successful", "CR 11-5-1-1", tp, attacker=repr(a.attacker), target="player", security=security)
+            self.emit("checks_security", "CR 11-5-1-1-1", tp, attacker=repr(a.attacker))
             yield from self._security_check(a.attacker)
             return
         if a.target not in self.players[opp].battle:
@@ -267,9 +303,13 @@ class Battles:
             # CR 14-1: a battle compares the DP of two cards; a Tamer has none, so what follows is up to the card's text.
             self.emit("no_battle", "CR 14-1", tp, target=repr(a.target), why="the target has no DP")
             return
+        self.emit("attack_successful", "CR 11-5-1-3", tp, attacker=repr(a.attacker), target=repr(a.target))
+        self.emit("battle_begins", "CR 11-5-1-3-1", tp, attacker=repr(a.attacker), defender=repr(a.target))
         yield from self._battle(a.attacker, a.target)
 
     def _security_check(self, attacker: Stack):
+        """CR 13-1: the one security check of an attack, its cards checked one at a time (CR 13-1-3)
+        by the procedure of CR 13-1-8."""
         tp = attacker.owner
         opp = 1 - tp
         n = self.security_checks(attacker)
@@ -280,7 +320,9 @@ class Battles:
             ref = "CR 16-4-3" if self._security_a_instances(attacker) > 1 else "CR 16-4-1"
             self.emit("security_attack_count", ref, tp, attacker=repr(attacker), checks=n)
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
-        for _ in range(n):
+        if n > 1:
+            self.emit("security_check_one_by_one", "CR 13-1-3", tp, attacker=repr(attacker), cards=n)
+        for number in range(1, n + 1):
             if self.is_over:
                 return
             if attacker not in self.players[tp].battle:
@@ -288,30 +330,49 @@ class Battles:
                 return
             if not self.players[opp].security:
                 return
-            card = self.players[opp].security.pop(0)
-            # CR 13-1-8-1-1: revealed; a card already lying face up (CR 3-7-4) stays face up.
-            was_face_up, card.face_up = card.face_up, True
-            card.incarnation += 1
-            self.players[opp].processing.append(card)  # CR 13-1-6: in no particular area
-            self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name, **({"already_face_up": True} if was_face_up else {}))
-            self._security_changed(opp, "security_removed", by_effect=False)
-            placed = None
-            for effect in card.defn.effects:
-                if effect.timing == "security":
-                    # CR 15-16-10-2: [Security] effects activate at once, without pending.
-                    self.emit("security_effect", "CR 15-16-10-2", opp, card=card.name)
-                    placed = (yield from self._run_effect(opp, effect, card, None)) or placed
-                    self._rule_check()
-            yield from self._resolve()
-            if card.defn.category == "digimon" and placed is None and attacker in self.players[tp].battle:
+            if number > 1:
+                self.emit("security_check_next", "CR 13-1-8-5", tp, attacker=repr(attacker), number=number, of=n)
+            yield from self._check_security_card(attacker)
+
+    def _check_security_card(self, attacker: Stack):
+        """CR 13-1-8: reveal the top card, resolve what the check triggered, battle a Security Digimon,
+        trash the card."""
+        tp = attacker.owner
+        opp = 1 - tp
+        card = self.players[opp].security.pop(0)
+        # CR 13-1-8-1-1: revealed; a card already lying face up (CR 3-7-4) stays face up.
+        was_face_up, card.face_up = card.face_up, True
+        card.incarnation += 1
+        self.players[opp].processing.append(card)
+        self.emit("security_reveal", "CR 13-1-8-1-1", opp, card=card.name, **({"already_face_up": True} if was_face_up else {}))
+        self.emit("security_card_in_no_area", "CR 13-1-6", opp, card=card.name)
+        if card.defn.category == "digimon":
+            self.emit("security_digimon", "CR 13-1-7", opp, card=card.name)
+        self._security_changed(opp, "security_removed", by_effect=False)
+        placed = None
+        activated = False
+        for effect in card.defn.effects:
+            if effect.timing == "security":
+                # CR 15-16-10-2: [Security] effects activate at once, without pending.
+                self.emit("security_effect", "CR 15-16-10-2", opp, card=card.name)
+                activated = True
+                placed = (yield from self._run_effect(opp, effect, card, None)) or placed
+                self._rule_check()
+        triggered = activated or bool(self.pending)
+        yield from self._resolve()
+        if triggered and not self.is_over:
+            self.emit("security_effects_resolved", "CR 13-1-8-2-1", opp, card=card.name)
+        if card.defn.category == "digimon" and placed is None:
+            if attacker in self.players[tp].battle and not self.is_over:
+                self.emit("battle_begins", "CR 13-1-8-3-1", tp, attacker=repr(attacker), defender=card.name)
                 yield from self._battle(attacker, None, security_card=card)
-            if card in self.players[opp].processing:
-                self.players[opp].processing.remove(card)
-            if placed is None:
-                self.players[opp].trash.append(card)
-                self.emit("trash", "CR 13-1-8-4", opp, card=card.name)
-            if self.is_over:
-                return
+        elif not self.is_over:
+            self.emit("no_security_battle", "CR 13-1-8-3-2", opp, card=card.name)
+        if card in self.players[opp].processing:
+            self.players[opp].processing.remove(card)
+        if placed is None:
+            self.players[opp].trash.append(card)
+            self.emit("trash", "CR 13-1-8-4", opp, card=card.name)
 
     def _battle(self, attacker: Stack, defender: Stack | None, security_card: Card | None = None):
         """CR 14: compare DP (or digivolution cards under <Iceclad>); losers are deleted, Security Digimon never."""
@@ -328,6 +389,8 @@ class Battles:
             loser = {"attacker": "security Digimon", "defender": "attacker", "both": "both"}[result]
             self.emit("battle", "CR 14-2-1", tp, attacker=repr(attacker), attacker_dp=a_dp,
                       security_digimon=security_card.name, security_dp=d_dp, loser=loser)
+            sides = {"attacker": (repr(attacker), security_card.name), "defender": (security_card.name, repr(attacker))}
+            self._battle_result(tp, *sides.get(result, (repr(attacker), security_card.name)), tie=result == "both")
             if result in ("attacker", "both"):
                 self.emit("not_deleted", "CR 14-2-3", 1 - tp, card=security_card.name, why="Security Digimon aren't deleted")
             if result == "attacker":
@@ -336,7 +399,7 @@ class Battles:
                 self.emit("not_deleted", "CR 16-9-1", tp, card=repr(attacker), why="<Jamming>")
                 return
             yield from self._delete([attacker], cause="battle", ref="CR 14-2-2")
-            yield from self._resolve()  # CR 14-2-4: effects triggered by the battle resolve now
+            yield from self._battle_triggers(tp)
             return
         d_dp = self.dp(defender)
         iceclad = self.keyword(attacker, "iceclad") or self.keyword(defender, "iceclad")
@@ -349,6 +412,9 @@ class Battles:
         losers = [attacker, defender] if av == dv else ([defender] if av > dv else [attacker])
         self.emit("battle", ref, tp, attacker=repr(attacker), attacker_value=av, defender=repr(defender),
                   defender_value=dv, loser=" and ".join(repr(s) for s in losers), tie=av == dv)
+        if not iceclad:  # <Iceclad> decides the winner by its own clauses (CR 16-35-4)
+            winner = attacker if av > dv else defender
+            self._battle_result(tp, repr(winner), repr(losers[0]), tie=av == dv)
         deleted = yield from self._delete(losers, cause="battle", ref="CR 14-2-2")
         if self.attack and defender in deleted and attacker not in deleted and self.keyword(attacker, "piercing") and self.attack.attacker is attacker:
             self.attack.pending_piercing = True
@@ -356,6 +422,20 @@ class Battles:
             if len(deleted) == 1 and self._had_keyword(s, "retaliation"):
                 other = attacker if s is defender else defender
                 self.pending.append(Pending(s.owner, f"<Retaliation> of {s!r}", "retaliation", stack=other))
+        yield from self._battle_triggers(tp)
+
+    def _battle_result(self, tp: int, winner: str, loser: str, tie: bool) -> None:
+        """CR 14-2-1: the higher DP wins (14-2-1-1), the lower loses (14-2-1-2); equal DP, both lose (14-2-1-3)."""
+        if tie:
+            self.emit("battle_tie", "CR 14-2-1-3", tp, cards=f"{winner} and {loser}")
+            return
+        self.emit("battle_won", "CR 14-2-1-1", tp, card=winner)
+        self.emit("battle_lost", "CR 14-2-1-2", tp, card=loser)
+
+    def _battle_triggers(self, tp: int):
+        """CR 14-2-4: what the battle triggered is resolved before anything else goes on."""
+        if self.pending and not self.is_over:
+            self.emit("battle_triggers", "CR 14-2-4", tp, effects=len(self.pending))
         yield from self._resolve()
 
     def _end_attack(self):
@@ -373,6 +453,7 @@ class Battles:
         if self.is_over:
             self.attack = None
             return
+        a.timing = "end"
         self.emit("end_of_attack", "CR 11-6-1", tp, attacker=repr(a.attacker))
         if a.attacker in self.players[tp].battle:
             self._trigger_on(a.attacker, "end_of_attack")
@@ -381,6 +462,8 @@ class Battles:
             yield from self._delete([a.attacker], cause="effect", ref="CR 16-38-4", by=tp)
         for stack in self.stacks():
             stack.modifiers = [m for m in stack.modifiers if m.until != "end_of_attack"]
+        # CR 11-6-2: the attack is over once everything at the end of attack timing is resolved.
+        self.emit("attack_ends", "CR 11-6-2", tp, attacker=repr(a.attacker))
         self.attack = None
         self._rule_check()
         yield from self._resolve()

@@ -105,7 +105,11 @@ class Keywords:
 
     def _raid(self, p: Pending):
         a = self.attack
-        if a is None or a.attacker is not p.stack or a.attacker not in self.players[p.player].battle:
+        if a is None or a.attacker is not p.stack:
+            return
+        if a.attacker not in self.players[p.player].battle:
+            # CR 11-2-7-4: while the attacker is outside the battle area its target can't be switched.
+            self.emit("target_not_switched", "CR 11-2-7-4", p.player, attacker=repr(a.attacker))
             return
         def switchable(s: Stack | None) -> IllegalAction | None:
             if s is None or s.owner == p.player or s.area != "battle" or s.suspended or self.dp(s) is None:

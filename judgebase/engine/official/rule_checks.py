@@ -252,13 +252,13 @@ class RuleChecks:
 
     def _trigger_deleted(self, stack: Stack, cause: str) -> None:
         top = stack.top
-        for effect in top.defn.effects:
-            if effect.timing == "on_deletion":
-                self.pending.append(Pending(stack.owner, f"[On Deletion] of {top.name}", effect, card=top, stack=None))
-        for card in stack.sources:
-            for effect in card.defn.inherited:
-                if effect.timing == "on_deletion":
-                    self.pending.append(Pending(stack.owner, f"[On Deletion] of {card.name}", effect, card=card, stack=None))
+        on_deletion = [(effect, top, f"[On Deletion] of {top.name}") for effect in top.defn.effects if effect.timing == "on_deletion"]
+        on_deletion += [(effect, card, f"[On Deletion] of {card.name}") for card in stack.sources
+                        for effect in card.defn.inherited if effect.timing == "on_deletion"]
+        for effect, card, source in on_deletion:
+            # CR 4-15-2: triggered where the card was deleted, pending once the deletion has put it in the trash.
+            self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
+            self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None))
         if self._had_keyword(stack, "fortitude") and stack.sources and not top.defn.token:
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
 

@@ -151,11 +151,11 @@ class Steps(CommonSteps):
         elif name == "suspend":
             for s in chosen:
                 s.suspended = True
-                self.emit("suspend", "CR 4-13", me, card=repr(s))
+                self.emit("suspend", "CR 4-13-1-2", me, card=repr(s))
         elif name == "unsuspend":
             for s in chosen:
                 s.suspended = False
-                self.emit("unsuspend", "CR 4-13", me, card=repr(s))
+                self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
         elif name == "return_to_hand":
             for s in chosen:
                 self._leave_field(s, "hand", "CR 15-8")
