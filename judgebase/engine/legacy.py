@@ -759,7 +759,8 @@ class LegacyGame(DecisionLoop):
         if step is None:
             return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
         if step < self.prep_step[p]:
-            return IllegalAction("the Preparation Phase steps are carried out in order; that step is past", "LEG 3.2.2")
+            # The steps are LEG 3.2.2.2 ... 3.2.2.7 in order: the refusal names the step that is past.
+            return IllegalAction("the Preparation Phase steps are carried out in order; that step is past", f"LEG 3.2.2.{step}")
         if step > PREP_STEPS["discard"] and len(side.hand) > HAND_MAX:
             return IllegalAction(f"more than {HAND_MAX} cards in hand: discard down to {HAND_MAX} first", "LEG 3.2.2.2")
         card, zone = None, None
