@@ -15,11 +15,12 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .cli_words import Group, IntRange, Option, PathType, argument, option
+from .cli_words import Group, IntRange, Option, PathType, argument, metavar, option
 
 LANG_CHOICE = click.Choice(["es", "en", "de", "ko"])
 RULESET_CHOICE = click.Choice(["official", "tamer_tactics", "legacy"])
 KIND_CHOICE = click.Choice(["clause", "ruling", "keyword"])
+EXPLAIN_TARGET = "RULING_ID|SCENARIO.yaml"
 #: The steps a build reports progress on (judgebase.build), and their names in the catalogue.
 BUILD_STEPS = {"reading sources": "cli.build.step.sources", "running scenarios": "cli.build.step.scenarios",
                "writing database": "cli.build.step.database", "building search index": "cli.build.step.index"}
@@ -387,7 +388,7 @@ def _print_recheck(pins, lang: str) -> None:
 
 
 @cli.command(help="help.cmd.explain")
-@argument("target", metavar="RULING_ID|SCENARIO.yaml", type=TEXT)
+@argument("target", metavar=EXPLAIN_TARGET, type=TEXT)
 @option("--lang", type=LANG_CHOICE, help="help.opt.lang")
 @option("--raw", is_flag=True, help="help.opt.raw")
 @option("--source", "source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rulings")
@@ -441,7 +442,8 @@ def _explain_target(target: str, lang: str, source: Path | None):
     files = {p.stem: p for p in sorted((root / "rulings").glob("*/*.yaml"))}
     if target not in files:
         if path.suffix in (".yaml", ".yml") or "/" in target:
-            raise click.BadParameter(_say("cli.explain.unknown", lang, arg=target), param_hint="RULING_ID|SCENARIO.yaml")
+            raise click.BadParameter(_say("cli.explain.unknown", lang, arg=target),
+                                     param_hint=f"'{metavar(EXPLAIN_TARGET)}'")
         near = [i for i in files if target.lower() in i][:5] or difflib.get_close_matches(target, list(files), n=5, cutoff=0.4)
         _error(lang, _say("cli.no_ruling", lang, id=target), near)
     try:
