@@ -1,7 +1,7 @@
 """``judgebase conformance``: the ruling scenarios as a conformance suite for any engine.
 
-Registered in :mod:`judgebase.cli`; only click is imported here at start-up, the
-harness loads when a command runs.
+Registered in :mod:`judgebase.cli`, which imports this module only when a conformance
+command runs; the harness loads then too.
 """
 
 from __future__ import annotations
@@ -13,7 +13,15 @@ from pathlib import Path
 
 import click
 
+from .cli_words import FloatRange, Group, PathType, argument, language, option
+
 RULESETS = click.Choice(["official", "tamer_tactics", "legacy"])
+
+
+def _say(key: str, **fields) -> str:
+    from .i18n import t
+
+    return t(key, language(), **fields)
 
 
 def _root(source: Path | None) -> Path:
@@ -22,7 +30,8 @@ def _root(source: Path | None) -> Path:
     env = os.environ.get("JUDGEBASE_SOURCE")
     root = source or (Path(env) if env else sources_root())
     if root is None or not (Path(root) / "rulings").is_dir():
-        raise click.ClickException(f"no rulings/ folder in {root or 'this installation'}; pass --source or set JUDGEBASE_SOURCE")
+        raise click.ClickException(_say("cli.conformance.no_rulings",
+                                        root=root or _say("cli.rebuild.this_installation")))
     return Path(root)
 
 
@@ -37,24 +46,23 @@ def _suite(source, ruleset):
         sys.exit(1)
 
 
-@click.group()
+@click.group(cls=Group, help="help.cmd.conformance")
 def conformance():
     """Run the ruling scenarios against any engine that speaks the conformance protocol."""
 
 
-@conformance.command("run")
-@click.option("--engine", "engine", required=True, metavar="CMD",
-              help='The engine command, e.g. "python -m judgebase.conformance.adapter" or "node my-engine.js".')
-@click.option("--ruleset", type=RULESETS, help="Only this ruleset's scenarios.")
-@click.option("--expect-failures", "expect_failures", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Scenario ids expected to fail, one per line; such a scenario that passes is an error.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as a JSON object.")
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write JUnit XML here.")
-@click.option("--isolate", is_flag=True, help="Start the engine afresh for every scenario.")
-@click.option("--timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
-              help="Seconds one scenario may take (hello included).")
-@click.option("--source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
-@click.option("--verbose", "-v", is_flag=True, help="List passing and unsupported scenarios too.")
+@conformance.command("run", help="help.cmd.conformance.run")
+@option("--engine", "engine", required=True, metavar="CMD", help="help.opt.engine")
+@option("--ruleset", type=RULESETS, help="help.opt.ruleset.scenarios")
+@option("--expect-failures", "expect_failures", type=PathType(exists=True, dir_okay=False, path_type=Path),
+        help="help.opt.expect_failures")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.report")
+@option("--junit", "junit_path", type=PathType(dir_okay=False, path_type=Path), help="help.opt.junit")
+@option("--isolate", is_flag=True, help="help.opt.isolate")
+@option("--timeout", type=FloatRange(0.1, 3600), default=10.0, show_default=True, metavar="SECONDS",
+        help="help.opt.timeout")
+@option("--source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rulings")
+@option("--verbose", "-v", is_flag=True, help="help.opt.verbose")
 def run_cmd(engine, ruleset, expect_failures, as_json, junit_path, isolate, timeout, source, verbose):
     """Drive every scenario through ENGINE; exit 1 on an unexpected failure or pass, 2 if the engine can't start."""
     from .conformance.harness import junit, read_expected_failures, run_suite
@@ -103,9 +111,9 @@ def _print_report(report, verbose: bool) -> None:
                + (f"; {len(report.unexpected_passes)} unexpected passes" if report.unexpected_passes else ""))
 
 
-@conformance.command("export")
-@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
+@conformance.command("export", help="help.cmd.conformance.export")
+@argument("out_dir", type=PathType(file_okay=False, path_type=Path))
+@option("--source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rulings")
 def export_cmd(out_dir, source):
     """Write the suite as plain JSON into OUT_DIR (scenarios, schema, contract, clause texts, manifest)."""
     from .conformance.export import export
@@ -116,12 +124,12 @@ def export_cmd(out_dir, source):
     try:
         manifest = export(out_dir, suite, clauses, pins, recheck)
     except OSError as exc:
-        raise click.ClickException(f"cannot write {out_dir}: {exc}") from None
-    click.echo(f"wrote {manifest['counts']['scenarios']} scenarios ({manifest['counts']['protocol']} in protocol "
-               f"{manifest['protocol']}) and {len(manifest['clauses'])} cited clauses to {out_dir}")
+        raise click.ClickException(_say("cli.conformance.cannot_write", path=out_dir, error=exc)) from None
+    click.echo(_say("cli.conformance.wrote", scenarios=manifest["counts"]["scenarios"],
+                    in_protocol=manifest["counts"]["protocol"], protocol=manifest["protocol"],
+                    clauses=len(manifest["clauses"]), out=out_dir))
     if recheck:
-        click.echo(f"warning: {len(recheck)} citations to re-check (their clause changed since it was pinned); "
-                   f"listed under to_recheck in {Path(out_dir) / 'manifest.json'}; see judgebase verify", err=True)
+        click.echo(_say("cli.conformance.recheck", n=len(recheck), manifest=Path(out_dir) / "manifest.json"), err=True)
 
 
 def _pinned_clauses(root: Path, suite):
@@ -135,7 +143,7 @@ def _pinned_clauses(root: Path, suite):
         lock = pins.read_lock(root)
         checked = pins.check(root, [(sc.file, sc.path, sc.cites) for sc in suite], whole_tree=True, sources=sources)
     except pins.LockError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(exc.say(language()), err=True)
         sys.exit(1)
     clauses = {ref: {"ref": ref, "ruleset": c.ruleset, "version": c.version, "fingerprint": c.pin.fingerprint,
                      "lang": c.lang, "title": c.title, "text": c.text, "source": c.at, "texts": texts.get(ref, {})}

@@ -12,26 +12,25 @@ from pathlib import Path
 
 import click
 
+from .cli_words import Group, PathType, argument, option
+
 FORMATS = ("official", "tamer_tactics")  # judgebase.deck.FORMATS; the library is imported only when a command runs
 LANGS = ("es", "en", "de")
 
 
-@click.group()
+@click.group(cls=Group, help="help.cmd.deck")
 def deck():
     """Deck lists: check legality for the official format or Tamer Tactics."""
 
 
-@deck.command()
-@click.argument("file", metavar="FILE")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="official", show_default=True,
-              help="The format to check against.")
-@click.option("--cards", "cards_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="CSV card file: number,name,category,level (tells Digimon, Tamers, Options and Digi-Eggs apart).")
-@click.option("--restrictions", "restrictions_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Restriction list YAML (default: rules/restrictions.yaml).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object (its messages are in English).")
-@click.option("--lang", type=click.Choice(LANGS),
-              help="Language of the report (default: $JUDGEBASE_LANG, else your locale's language, else en).")
+@deck.command(help="help.cmd.deck.check")
+@argument("file", metavar="FILE")
+@option("--format", "fmt", type=click.Choice(FORMATS), default="official", show_default=True, help="help.opt.deck.format")
+@option("--cards", "cards_path", type=PathType(dir_okay=False, path_type=Path), help="help.opt.deck.cards")
+@option("--restrictions", "restrictions_path", type=PathType(dir_okay=False, path_type=Path),
+        help="help.opt.deck.restrictions")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.deck")
+@option("--lang", type=click.Choice(LANGS), help="help.opt.lang.deck")
 def check(file, fmt, cards_path, restrictions_path, as_json, lang):
     """Check the deck list FILE (plain text or JSON; '-' reads standard input)."""
     from . import deck as decklib

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import refs, yamlsrc
+from .i18n import t
 from .corpus.errors import Problems
 from .corpus.markdown import parse_clause_file
 
@@ -54,11 +55,15 @@ _HEADER = """\
 
 
 class LockError(ValueError):
-    """The lock file can't be read: ``path:line: message``."""
+    """The lock file can't be read: ``path:line: message`` (``str()`` in English, :meth:`say` in another language)."""
 
-    def __init__(self, path: str, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
-        self.path, self.line, self.message = path, line, message
+    def __init__(self, path: str, line: int, key: str, **fields):
+        self.path, self.line, self.key, self.fields = path, line, key, fields
+        self.message = t(key, "en", **fields)
+        super().__init__(f"{path}:{line}: {self.message}")
+
+    def say(self, lang: str) -> str:
+        return f"{self.path}:{self.line}: {t(self.key, lang, **self.fields)}"
 
 
 @dataclass(frozen=True)
@@ -196,20 +201,19 @@ def read_lock(root: str | Path) -> dict[tuple[str, str], Pin]:
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
-        raise LockError(shown, 1, f"cannot read: {exc}") from None
+        raise LockError(shown, 1, "cli.lock.cannot_read", error=exc) from None
     pins: dict[tuple[str, str], Pin] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = line.split("\t")
         if len(fields) != 4 or not all(f.strip() for f in fields):
-            raise LockError(shown, number, "expected 4 tab-separated fields: scenario, clause, version, fingerprint "
-                                           "(rewrite the file with judgebase verify --repin)")
+            raise LockError(shown, number, "cli.lock.fields")
         scenario, clause, version, mark = (f.strip() for f in fields)
         if len(mark) != 16 or any(c not in "0123456789abcdef" for c in mark):
-            raise LockError(shown, number, f"{mark!r} is not a fingerprint (16 lowercase hex digits)")
+            raise LockError(shown, number, "cli.lock.fingerprint", mark=mark)
         if (scenario, clause) in pins:
-            raise LockError(shown, number, f"{scenario} {clause} is pinned twice")
+            raise LockError(shown, number, "cli.lock.twice", scenario=scenario, clause=clause)
         pins[(scenario, clause)] = Pin(version, mark)
     return pins
 

@@ -346,6 +346,31 @@ def test_german_from_accept_language(server, browser):
         context.close()
 
 
+@pytest.mark.parametrize("where", ["server", "static"])
+def test_a_ruling_opened_from_spanish_results_is_read_in_spanish(server, static_site, browser, where):
+    """An English browser, a Spanish question: the results are Spanish (the query's language, a guess, not
+    remembered), and so are the ruling they lead to and the clause it cites; a fresh visit is English again."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    pg = context.new_page()
+    home = f"{server}/" if where == "server" else (static_site / "index.html").as_uri()
+    try:
+        pg.goto(home)
+        search(pg, "bloquear con el digimon atacado")
+        pg.wait_for_selector(".result.ruling")
+        pg.click("#results .result.ruling a.title")
+        pg.wait_for_load_state()
+        assert "/ruling/" in pg.url and pg.get_attribute("html", "lang") == "es"
+        assert pg.inner_text("form.search button") == "Buscar" and "probada" in pg.inner_text("#proof-status")
+        ruling = pg.url.split("?")[0]
+        pg.click("ul.cites a")
+        pg.wait_for_load_state()
+        assert "/clause/" in pg.url and pg.get_attribute("html", "lang") == "es"
+        pg.goto(ruling)  # the guess was not remembered
+        assert pg.get_attribute("html", "lang") == "en" and pg.inner_text("form.search button") == "Search"
+    finally:
+        context.close()
+
+
 # --------------------------------------------------------- the export, crawled ----
 def test_the_export_crawled_in_the_browser_has_no_dead_link(static_site, browser):
     """Every page but the clause pages (the test_export_links crawl reads all of them), and the pages

@@ -129,6 +129,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                       "Keine Klausel {ref} in der Wissensbasis."),
     "web.no_ruling": ("No ruling {id} in the knowledge base.", "No hay ninguna resolución {id} en la base de conocimiento.",
                       "Keine Entscheidung {id} in der Wissensbasis."),
+    "web.not_served": ("judgebase: no database named judgebase is being served",
+                       "judgebase: no se está sirviendo ninguna base de datos llamada judgebase",
+                       "judgebase: es wird keine Datenbank namens judgebase bereitgestellt"),
+    "web.not_ours": ("Not served by judgebase.", "judgebase no sirve esta página.", "Wird von judgebase nicht bereitgestellt."),
+    "web.read_only": ("Method not allowed: the judge's pages are read-only.",
+                      "Método no permitido: las páginas del juez son de solo lectura.",
+                      "Methode nicht erlaubt: die Judge-Seiten sind nur lesbar."),
     "search.nothing": (
         "nothing to search for: type a clause number (6-1-4, §2.2, LEG 3.4) or some words",
         "nada que buscar: escribe un número de cláusula (6-1-4, §2.2, LEG 3.4) o algunas palabras",
@@ -748,6 +755,63 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "las tablas propias de datasette (/judgebase) siguen con la versión con la que empezaron hasta reiniciar serve.",
         "judgebase: die Judge-Seiten übernehmen jedes neue `judgebase build` dieser Datenbank von selbst; "
         "datasettes eigene Tabellen (/judgebase) behalten ihren Stand, bis serve neu gestartet wird."),
+    "cli.export.not_a_folder": (
+        "{path} exists and is not a folder; choose a new folder name",
+        "{path} existe y no es una carpeta; elige otro nombre de carpeta",
+        "{path} existiert und ist kein Ordner; wähle einen neuen Ordnernamen"),
+    "cli.export.not_empty": (
+        "{path} is not empty and holds no previous export ({marker} is missing); nothing was changed. "
+        "Choose a new or empty folder.",
+        "{path} no está vacía y no contiene ninguna exportación anterior (falta {marker}); no se ha cambiado nada. "
+        "Elige una carpeta nueva o vacía.",
+        "{path} ist nicht leer und enthält keinen früheren Export ({marker} fehlt); nichts wurde geändert. "
+        "Wähle einen neuen oder leeren Ordner."),
+    "cli.no_database": (
+        "no database at {path}; build it with: judgebase build --db {path}",
+        "no hay ninguna base de datos en {path}; constrúyela con: judgebase build --db {path}",
+        "keine Datenbank unter {path}; erstelle sie mit: judgebase build --db {path}"),
+    "cli.build.cannot_write": (
+        "can't write {path} ({error}); choose another place with --db PATH",
+        "no se puede escribir {path} ({error}); elige otro lugar con --db RUTA",
+        "{path} kann nicht geschrieben werden ({error}); wähle mit --db PFAD einen anderen Ort"),
+    # the steps of a build, as its progress bars name them
+    "cli.build.step.sources": ("reading sources", "leyendo las fuentes", "Quellen lesen"),
+    "cli.build.step.scenarios": ("running scenarios", "ejecutando los escenarios", "Szenarien ausführen"),
+    "cli.build.step.database": ("writing database", "escribiendo la base de datos", "Datenbank schreiben"),
+    "cli.build.step.index": ("building search index", "construyendo el índice de búsqueda", "Suchindex erstellen"),
+    "cli.lock.cannot_read": ("cannot read: {error}", "no se puede leer: {error}", "kann nicht gelesen werden: {error}"),
+    "cli.lock.fields": (
+        "expected 4 tab-separated fields: scenario, clause, version, fingerprint (rewrite the file with "
+        "judgebase verify --repin)",
+        "se esperaban 4 campos separados por tabuladores: escenario, cláusula, versión, huella (reescribe el archivo "
+        "con judgebase verify --repin)",
+        "erwartet: 4 durch Tabulatoren getrennte Felder: Szenario, Klausel, Version, Fingerabdruck (schreibe die "
+        "Datei mit judgebase verify --repin neu)"),
+    "cli.lock.fingerprint": (
+        "{mark!r} is not a fingerprint (16 lowercase hex digits)",
+        "{mark!r} no es una huella (16 dígitos hexadecimales en minúscula)",
+        "{mark!r} ist kein Fingerabdruck (16 kleingeschriebene Hexadezimalziffern)"),
+    "cli.lock.twice": ("{scenario} {clause} is pinned twice", "{scenario} {clause} está fijada dos veces",
+                       "{scenario} {clause} ist zweimal festgeschrieben"),
+    "cli.conformance.no_rulings": (
+        "no rulings/ folder in {root}; pass --source or set JUDGEBASE_SOURCE",
+        "no hay ninguna carpeta rulings/ en {root}; pasa --source o define JUDGEBASE_SOURCE",
+        "kein Ordner rulings/ in {root}; gib --source an oder setze JUDGEBASE_SOURCE"),
+    "cli.conformance.cannot_write": ("cannot write {path}: {error}", "no se puede escribir {path}: {error}",
+                                     "{path} kann nicht geschrieben werden: {error}"),
+    "cli.conformance.wrote": (
+        "wrote {scenarios} scenarios ({in_protocol} in protocol {protocol}) and {clauses} cited clauses to {out}",
+        "escritos {scenarios} escenarios ({in_protocol} en el protocolo {protocol}) y {clauses} cláusulas citadas "
+        "en {out}",
+        "{scenarios} Szenarien ({in_protocol} im Protokoll {protocol}) und {clauses} zitierte Klauseln nach {out} "
+        "geschrieben"),
+    "cli.conformance.recheck": (
+        "warning: {n} citations to re-check (their clause changed since it was pinned); listed under to_recheck in "
+        "{manifest}; see judgebase verify",
+        "aviso: {n} citas por revisar (su cláusula cambió desde que se fijó); listadas en to_recheck de {manifest}; "
+        "ver judgebase verify",
+        "Warnung: {n} Zitate neu zu prüfen (ihre Klausel hat sich seit dem Festschreiben geändert); aufgeführt unter "
+        "to_recheck in {manifest}; siehe judgebase verify"),
     "cli.build.left": ("{path} was left as it was.", "{path} se ha dejado como estaba.", "{path} blieb unverändert."),
     "cli.build.failed": ("build failed: {n} problem(s) in the sources", "la construcción falló: {n} problema(s) en las fuentes",
                          "Erstellung gescheitert: {n} Problem(e) in den Quellen"),

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..db import Database
+from ..i18n import t
 from .app import SITE, client_words, render_page
 from .pages import Links, Site
 
@@ -21,18 +22,24 @@ MARKER = ".judgebase-export"
 
 
 class ExportRefused(Exception):
-    """The target folder holds something that is not a previous export: nothing was touched."""
+    """The target folder holds something that is not a previous export: nothing was touched.
+
+    ``str()`` says why in English; :meth:`say` in another language."""
+
+    def __init__(self, key: str, **fields):
+        super().__init__(t(key, "en", **fields))
+        self.key, self.fields = key, fields
+
+    def say(self, lang: str) -> str:
+        return t(self.key, lang, **self.fields)
 
 
 def check_target(out_dir: Path) -> None:
     """Refuse a target that is a file, or a folder with content that is not a previous export."""
     if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
-        raise ExportRefused(f"{out_dir} exists and is not a folder; choose a new folder name")
+        raise ExportRefused("cli.export.not_a_folder", path=out_dir)
     if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
-        raise ExportRefused(
-            f"{out_dir} is not empty and holds no previous export ({MARKER} is missing); "
-            "nothing was changed. Choose a new or empty folder."
-        )
+        raise ExportRefused("cli.export.not_empty", path=out_dir, marker=MARKER)
 
 
 def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", progress=None) -> dict:

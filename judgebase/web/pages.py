@@ -28,22 +28,33 @@ class Links:
 
     static: bool = False
     depth: int = 0  # static pages in a sub-folder need "../"
+    #: The language a search guessed from its query, carried on the links of the pages it leads
+    #: to (``?query_lang=es``) so that they answer in it too; unlike the judge's switch it is
+    #: never remembered.  (The static export carries it in app.js.)
+    query_lang: str | None = None
 
     @property
     def root(self) -> str:
         return "../" * self.depth if self.static else "/"
 
+    def carrying(self, query_lang: str | None) -> "Links":
+        """These links, carrying ``query_lang`` (or nothing, for None)."""
+        return Links(self.static, self.depth, query_lang)
+
+    def _carry(self, url: str) -> str:
+        return f"{url}?query_lang={self.query_lang}" if self.query_lang and not self.static else url
+
     def clause(self, ref: str) -> str:
         slug = refs.parse(ref).slug
-        return f"{self.root}clause/{slug}.html" if self.static else f"/clause/{slug}"
+        return f"{self.root}clause/{slug}.html" if self.static else self._carry(f"/clause/{slug}")
 
     def ruling(self, rid: str) -> str:
-        return f"{self.root}ruling/{rid}.html" if self.static else f"/ruling/{rid}"
+        return f"{self.root}ruling/{rid}.html" if self.static else self._carry(f"/ruling/{rid}")
 
     def page(self, name: str) -> str:
         if name == "home":
-            return f"{self.root}index.html" if self.static else "/"
-        return f"{self.root}{name}.html" if self.static else f"/{name}"
+            return f"{self.root}index.html" if self.static else self._carry("/")
+        return f"{self.root}{name}.html" if self.static else self._carry(f"/{name}")
 
     def asset(self, name: str) -> str:
         return f"{self.root}static/{name}" if self.static else f"/assets/{name}"

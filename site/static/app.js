@@ -76,9 +76,23 @@
   if (filter && body.dataset.static !== "yes") filter.addEventListener("change", function () { filter.form.submit(); });
   var params = new URLSearchParams(location.search);
   if (params.get("lang")) remember(params.get("lang"));
+  // The language of the query that led here (?query_lang=, put on the links of a results page that
+  // answered in the query's language): it holds along the links that follow, and is never remembered.
+  var carried = LANGS.indexOf(params.get("query_lang")) >= 0 ? params.get("query_lang") : null;
   // The static pages' language: the judge's switch (remembered), the query's language, the export's --lang.
-  var initial = params.get("lang") || stored() || (params.get("q") && queryLang(params.get("q"))) || body.dataset.lang;
+  var initial = params.get("lang") || stored() || (params.get("q") && queryLang(params.get("q"))) || carried || body.dataset.lang;
   if (LANGS.indexOf(initial) >= 0 && body.dataset.static === "yes") show(initial);
+  function carry(href, lang) {  // a page of the export, with ?query_lang=lang (before any #anchor)
+    var hash = href.indexOf("#"), path = hash < 0 ? href : href.slice(0, hash);
+    return path + "?query_lang=" + lang + (hash < 0 ? "" : href.slice(hash));
+  }
+  if (body.dataset.static === "yes" && carried && initial === carried && !stored()) {
+    document.querySelectorAll("a[href]").forEach(function (a) {
+      var href = a.getAttribute("href");
+      if (/^[a-z][a-z0-9+.-]*:|^[#?]/i.test(href) || !/\.html(#|$)/.test(href)) return;  // not a page of the export
+      a.setAttribute("href", carry(href, carried));
+    });
+  }
 
   // ---- static export: client-side search over search-index.js ----
   if (body.dataset.static !== "yes" || !window.JB_INDEX) return;
@@ -179,6 +193,7 @@
     sentences.forEach(function (s) { var f = fold(s), n = 0; ws.forEach(function (w) { if (f.indexOf(w) >= 0) n++; }); if (n > bestN) { bestN = n; best = s; } });
     return best.length > 240 ? best.slice(0, 239) + "…" : best;
   }
+  var guessed = null;  // the language of the query, when it chose the language of the results
   function render(q, ruleset) {
     var list = document.getElementById("results");
     if (!list) return;
@@ -186,7 +201,8 @@
     list.innerHTML = "";
     results.forEach(function (d) {
       var li = document.createElement("li"); li.className = "result " + d.k;
-      var a = document.createElement("a"); a.className = "title"; a.href = root + d.u.replace(/^(\.\.\/)+/, "");
+      var a = document.createElement("a"), href = root + d.u.replace(/^(\.\.\/)+/, "");
+      a.className = "title"; a.href = guessed ? carry(href, guessed) : href;
       var title = (d.t && (d.t[lang] || d.t.en)) || "";
       a.innerHTML = '<span class="ref"></span> '; a.firstChild.textContent = d.r; a.appendChild(document.createTextNode(title));
       var tags = document.createElement("span"); tags.className = "tags";
@@ -210,6 +226,7 @@
     history.replaceState(null, "", "?q=" + encodeURIComponent(q));
     var asked = !stored() && queryLang(q);  // no switch remembered: answer in the query's language
     if (asked && asked !== body.dataset.lang) show(asked);
+    guessed = asked || (!stored() && carried) || null;  // the results' links carry it on
     var rs = document.getElementById("ruleset");
     render(q, rs ? rs.value : "");
   }
