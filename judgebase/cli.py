@@ -377,12 +377,12 @@ def _print_unbacked(unbacked, lang: str) -> str:
     return _say("cli.verify.unbacked", lang, n=len(unbacked)) if unbacked else ""
 
 
-@cli.command()
-@click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset.")
-@click.option("--chapter", type=click.IntRange(0, 99), metavar="N", help="Only chapter N (of every ruleset, or of --ruleset).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object: totals, per ruleset and per chapter.")
-@click.option("--check", is_flag=True, help="Exit 1 while a clause is neither proven nor listed as not testable.")
-@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
+@cli.command(help="help.cmd.coverage")
+@option("--ruleset", type=RULESET_CHOICE, help="help.opt.ruleset")
+@option("--chapter", type=click.IntRange(0, 99), metavar="N", help="help.opt.chapter")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.coverage")
+@option("--check", is_flag=True, help="help.opt.check.coverage")
+@option("--lang", type=LANG_CHOICE, help="help.opt.lang")
 @_db_option
 def coverage(ruleset, chapter, as_json, check, lang, db_path):
     """Proof coverage per chapter: clauses proven by a scenario, not testable, and the gaps."""

@@ -36,11 +36,17 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Show one ruling: question, answer, citations, source, proof status.",
         "Muestra una resolución: pregunta, respuesta, citas, fuente, estado de la prueba.",
         "Zeigt eine Entscheidung: Frage, Antwort, Zitate, Quelle, Stand des Beweises."),
+    "help.cmd.coverage": (
+        "Proof coverage per chapter: clauses proven by a scenario, not testable, and the gaps.",
+        "Cobertura de pruebas por capítulo: cláusulas probadas por un escenario, no comprobables y huecos.",
+        "Beweisabdeckung je Kapitel: durch ein Szenario bewiesene Klauseln, nicht prüfbare und Lücken."),
     "help.cmd.verify": (
-        "Run ruling scenarios through the engine; exit 1 if any fails or cites a clause changed since it was pinned.",
-        "Pasa los escenarios de las resoluciones por el motor; sale con 1 si alguno falla o cita una cláusula que "
-        "cambió desde que se fijó.",
-        "Spielt die Szenarien der Entscheidungen mit der Engine durch; Exit-Code 1, wenn eines scheitert oder eine "
+        "Run ruling scenarios through the engine; exit 1 if any fails, cites a clause none of its assertions carries, "
+        "or cites a clause changed since it was pinned.",
+        "Pasa los escenarios de las resoluciones por el motor; sale con 1 si alguno falla, cita una cláusula que "
+        "ninguna de sus comprobaciones lleva, o cita una cláusula que cambió desde que se fijó.",
+        "Spielt die Szenarien der Entscheidungen mit der Engine durch; Exit-Code 1, wenn eines scheitert, eine Klausel "
+        "zitiert, die keine seiner Prüfungen trägt, oder eine "
         "Klausel zitiert, die sich seit dem Festschreiben geändert hat."),
     "help.cmd.explain": (
         "Print a scenario's event log (a file, or the one that proves a ruling), each event with its clause.",
@@ -131,6 +137,15 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Nur Klauseln, Entscheidungen oder Schlüsselwörter."),
     "help.opt.limit": ("How many results at most.", "Cuántos resultados como máximo.", "Höchstens so viele Ergebnisse."),
     "help.opt.json.list": ("Print a JSON list.", "Imprime una lista JSON.", "Gibt eine JSON-Liste aus."),
+    "help.opt.chapter": ("Only chapter N (of every ruleset, or of --ruleset).",
+                         "Solo el capítulo N (de cada reglamento, o del de --ruleset).",
+                         "Nur Kapitel N (jedes Regelwerks oder des mit --ruleset gewählten)."),
+    "help.opt.json.coverage": ("Print a JSON object: totals, per ruleset and per chapter.",
+                               "Imprime un objeto JSON: totales, por reglamento y por capítulo.",
+                               "Gibt ein JSON-Objekt aus: Summen, je Regelwerk und je Kapitel."),
+    "help.opt.check.coverage": ("Exit 1 while a clause is neither proven nor listed as not testable.",
+                                "Sale con 1 mientras haya una cláusula ni probada ni listada como no comprobable.",
+                                "Beendet sich mit 1, solange eine Klausel weder bewiesen noch als nicht prüfbar gelistet ist."),
     "help.opt.json.object": ("Print a JSON object.", "Imprime un objeto JSON.", "Gibt ein JSON-Objekt aus."),
     "help.opt.json.deck": (
         "Print a JSON object (its messages are in English).",
