@@ -176,6 +176,10 @@ class Playing:
         self.players[tp].hand.remove(card)
         self.players[tp].processing.append(card)
         self.emit("digivolve_declared", "CR 8-1-3-1", tp, card=card.name, onto=repr(stack), requirement=req.describe())
+        if req.colours and not req.name and len(stack.top.defn.colours) > 1:
+            # CR 2-4-3-1: a multicolour card has every one of its colours, so it meets a requirement for any of them.
+            self.emit("multicolour_meets", "CR 2-4-3-1", tp, card=stack.top.name, colours="/".join(stack.top.defn.colours),
+                      requirement=req.describe())
         cost = req.cost if cost is None else int(cost)
         sorption = card.defn.keyword("digisorption")
         if sorption:

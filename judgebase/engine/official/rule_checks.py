@@ -219,6 +219,7 @@ class RuleChecks:
             card.incarnation += 1
             if card.defn.token:
                 ps.removed.append(card)  # CR 4-21-5
+                self.emit("token_removed", "CR 4-21-5", owner, card=card.name)
             elif to == "hand" and card is stack.top:
                 ps.hand.append(card)
             else:
