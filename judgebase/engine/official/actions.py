@@ -37,20 +37,20 @@ class MainPhaseActions:
                 d = card.defn
                 if d.category in ("digimon", "tamer"):
                     a = Action("play", card.uid)
-                    if self._check_play(tp, card, a) is None:
+                    if self._card_problem(tp, card, a) is None:
                         legal.append(a)
                 if d.category == "option" or d.option_side:
                     a = Action("use", card.uid)
-                    if self._check_use(tp, card, a) is None:
+                    if self._card_problem(tp, card, a) is None:
                         legal.append(a)
                 if d.category == "digimon":
                     for i, req in enumerate(d.requirements):
                         for s in field:
                             if self.requirement_problem(req, s.top) is None:
                                 a = Action("digivolve", card.uid, s.sid, i)
-                                if self._check_digivolve(tp, card, a) is None:
+                                if self._card_problem(tp, card, a) is None:
                                     legal.append(a)
-            legal += [a for a in self._special_candidates(tp) if self._check_special(tp, a) is None]
+            legal += [a for a in self._special_candidates(tp) if self._special_problem(tp, a) is None]
         targets = self._attack_candidates(tp)
         for stack in self.stacks(tp):
             if self._declaration_problem(tp, stack, "normal") is None:
@@ -62,6 +62,38 @@ class MainPhaseActions:
                 if self._check(a) is None:
                     legal.append(a)
         return legal
+
+    def _card_problem(self, tp: int, card, a: Action) -> IllegalAction | None:
+        """Playing, using or digivolving ``card``: the rule of that action (``_check_play``,
+        ``_check_use``, ``_check_digivolve``), then whether its cost can be paid at all (CR 4-2-2)."""
+        problem = getattr(self, f"_check_{a.kind}")(tp, card, a)
+        if problem is None:
+            verb = {"play": "playing", "use": "using", "digivolve": "digivolving into"}[a.kind]
+            problem = self.payment_problem(tp, self.lowest_cost(tp, card, a), f"{verb} {card.name}")
+        return problem
+
+    def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
+        """DNA, Burst, App Fusion and Link: their rules (``_check_special``), then the cost (CR 4-2-2)."""
+        problem = self._check_special(tp, a)
+        if problem is None:
+            problem = self.payment_problem(tp, self._special_cost(tp, a), f"this {a.kind.replace('_', ' ')}")
+        return problem
+
+    def _special_cost(self, tp: int, a: Action) -> int | None:
+        ps = self.players[tp]
+        card = next((c for c in ps.hand if c.uid == a.card), None) or next((s.top for s in ps.battle if s.top.uid == a.card), None)
+        d = card.defn if card is not None else None
+        if d is None:
+            return None
+        if a.kind == "dna" and a.option is not None and 0 <= a.option < len(d.dna):
+            return d.dna[a.option][0]
+        if a.kind == "burst" and a.option is not None and 0 <= a.option < len(d.burst):
+            return d.burst[a.option][0].cost
+        if a.kind == "app_fusion" and a.option is not None and 0 <= a.option < len(d.app_fusion):
+            return d.app_fusion[a.option][0]
+        if a.kind == "link" and d.link:
+            return d.link["cost"]
+        return None
 
     def _cards_problem(self) -> IllegalAction | None:
         """Cards are played, used and digivolved in the main phase, with nothing pending (CR 6-5-1)."""
@@ -169,11 +201,11 @@ class MainPhaseActions:
             card = next((c for c in ps.hand if c.uid == a.card), None)
             if card is None:
                 return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
-            return getattr(self, f"_check_{a.kind}")(tp, card, a)
+            return self._card_problem(tp, card, a)
         if a.kind == "attack":
             return self.attack_problem(tp, self.find_stack(a.card) if a.card is not None else None, a.target)
         if a.kind in SPECIAL_KINDS:
-            return self._check_special(tp, a)
+            return self._special_problem(tp, a)
         if a.kind == "activate":
             stack = self.find_stack(a.card)
             if stack is None or stack.owner != tp or stack.area != "battle":
@@ -193,6 +225,27 @@ class MainPhaseActions:
             return None
         return None
 
+    # The steps that pay the cost and place the card, per play procedure (CR 7-1-3, 7-2-3, 7-3-3).
+    PLAY_PROCEDURES = {
+        "play": ("CR 7-1-3-2", "CR 7-1-3-3"),
+        "digixros": ("CR 7-2-3-3", "CR 7-2-3-4"),
+        "assembly": ("CR 7-3-3-3", "CR 7-3-3-4"),
+    }
+
+    def _play_fails(self, tp: int, card, cost: int, sources, procedure: str) -> None:
+        """The revealed card can't be played after all: its cost can't be paid (CR 4-2-2).  The cards
+        already put under it are trashed (CR 7-2-2-11, CR 7-3-2-8); it goes back to the hand, which
+        is not leaving an area, and no memory moves (CR 7-1-2-3)."""
+        ps = self.players[tp]
+        if sources:
+            ps.trash.extend(sources)
+            self.emit("materials_trashed", "CR 7-2-2-11" if procedure == "digixros" else "CR 7-3-2-8", tp,
+                      card=card.name, cards=", ".join(c.name for c in sources))
+            self._overflow(list(sources), tp)
+        ps.processing.remove(card)
+        ps.hand.append(card)
+        self.emit("cannot_play", "CR 7-1-2-3", tp, card=card.name, cost=cost, memory=self.mem(tp))
+
     def _do_main(self, tp, a: Action):
         if a.kind == "pass":
             self.emit("pass", "CR 6-5-1-7-1", tp)
@@ -203,7 +256,12 @@ class MainPhaseActions:
             self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
             change = yield from self._would_be_played(tp, card)
             cost, sources = yield from self._materials(tp, card, cost=max(0, (card.defn.play_cost or 0) + change))
-            yield from self._play(tp, card, cost=cost, ref="CR 7-1-3", sources=sources, declared=True)
+            procedure = "play" if not sources else "digixros" if card.defn.digixros else "assembly"
+            if self.payment_problem(tp, cost, f"playing {card.name}"):
+                self._play_fails(tp, card, cost, sources, procedure)
+            else:
+                pay_ref, place_ref = self.PLAY_PROCEDURES[procedure]
+                yield from self._play(tp, card, cost=cost, ref=place_ref, sources=sources, declared=True, pay_ref=pay_ref)
         elif a.kind in SPECIAL_KINDS:
             yield from self._do_special(tp, a)
         elif a.kind == "use":

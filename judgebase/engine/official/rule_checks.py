@@ -221,8 +221,11 @@ class RuleChecks:
         self._overflow([c for c in cards if not (to == "link" and c in moved)], owner)
         for card in cards:
             card.incarnation += 1
+            if card in stack.links:  # a link card isn't stacked; it goes to the trash as its card becomes a new one
+                self.emit("link_trashed", "CR 4-9-6", owner, card=card.name)
             if card.defn.token:
                 ps.removed.append(card)  # CR 4-21-5
+                self.emit("token_removed", "CR 4-21-5", owner, card=card.name)
             elif to == "hand" and card is stack.top:
                 ps.hand.append(card)
             elif card not in moved:

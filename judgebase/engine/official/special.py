@@ -25,11 +25,11 @@ class SpecialDigivolutions:
             return IllegalAction("cards can't be stacked on a token", "CR 4-21-3")
         if req.name:
             if d.name != req.name:
-                return IllegalAction(f"the requirement needs [{req.name}], not {d.name}", "CR 2-3-5")
+                return IllegalAction(f"the requirement needs [{req.name}], not {d.name}", "CR 2-3-5-3")
             return None
         if req.level is not None:
             if d.level is None:
-                return IllegalAction(f"{d.name} has no level, so a level requirement can't be met", "CR 2-3-5")
+                return IllegalAction(f"{d.name} has no level, so a level requirement can't be met", "CR 2-9-2")
             if d.level != req.level:
                 return IllegalAction(f"the requirement needs level {req.level}, not level {d.level}", "CR 2-3-5")
         if req.colours and not set(req.colours) & set(d.colours):
@@ -184,7 +184,16 @@ class SpecialDigivolutions:
         materials = [self.find_stack(sid) for sid in a.targets]
         self.emit("dna_declared", "CR 8-2-3-1", tp, card=card.name, materials=", ".join(repr(s) for s in materials))
         self.pay(tp, cost, "CR 8-2-3-2", f"DNA digivolve into {card.name}")
+        # What the materials were doesn't carry over to the new Digimon (CR 8-2-2-1-1 ... 8-2-2-1-7).
+        suspended = [s for s in materials if s.suspended]
+        affected = [s for s in materials if s.modifiers]
+        used = [c for s in materials for c in s.cards if any(k[:2] == (c.uid, c.incarnation) for k in self.per_turn_used)]
+        played_now = [s for s in materials if s.placed_turn == self.turn]
         cards: list[Card] = []
+        for stack in materials:
+            if stack.sources:  # CR 8-2-2-3: its digivolution cards come along, their order unchanged
+                self.emit("digivolution_cards_kept", "CR 8-2-2-3", tp, card=repr(stack),
+                          cards=", ".join(c.name for c in reversed(stack.sources)))
         for stack in reversed(materials):  # CR 8-2-2-2: the left-named Digimon ends on top
             for link in stack.links:
                 self.players[tp].trash.append(link)
@@ -195,14 +204,24 @@ class SpecialDigivolutions:
                 c.incarnation += 1  # CR 8-2-2-1-2: new cards
             cards += stack.cards
             if self.attack and (self.attack.attacker is stack or self.attack.target is stack):
-                self.emit("attack_participant_gone", "CR 8-2-2-1-3", tp, card=repr(stack))
+                ref = "CR 8-2-2-1-3" if self.attack.attacker is stack else "CR 8-2-2-1-4"
+                self.emit("attack_participant_gone", ref, tp, card=repr(stack))
         card.face_up = True
         card.incarnation += 1
         result = self.new_stack(tp, cards + [card])
         result.placed_turn = self.turn - 1  # CR 8-2-2-1-7: it can attack this turn
         self.players[tp].battle.append(result)
         self._dna_result(result, materials)
+        self.emit("dna_stacked", "CR 8-2-2-2", tp, card=repr(result), order=", ".join(s.top.name for s in materials))
         self.emit("dna_digivolved", "CR 8-2-3-3", tp, card=repr(result), unsuspended="CR 8-2-2-1-1", cards=len(result.cards))
+        if suspended:
+            self.emit("dna_unsuspended", "CR 8-2-2-1-1", tp, card=repr(result), was=", ".join(repr(s) for s in suspended))
+        if affected:
+            self.emit("dna_effects_end", "CR 8-2-2-1-5", tp, card=", ".join(repr(s) for s in affected))
+        if used:
+            self.emit("dna_per_turn_reset", "CR 8-2-2-1-6", tp, card=", ".join(c.name for c in used))
+        if played_now:
+            self.emit("played_this_turn_cleared", "CR 8-2-2-1-7", tp, card=repr(result), was=", ".join(repr(s) for s in played_now))
         self._bonus_draw(tp, "CR 8-2-3-3")
         self._digivolved(result, tp)
         yield from self._resolve()
@@ -251,6 +270,8 @@ class SpecialDigivolutions:
             top.incarnation += 1
             self.players[stack.owner].trash.append(top)
             self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
+            if stack.suspended:  # CR 4-7-6: the new top card takes over the stack's orientation
+                self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
             self._overflow([top], stack.owner)
         self.burst_pending = keep
 
@@ -278,6 +299,11 @@ class SpecialDigivolutions:
         self.emit("linked", "CR 10-1-3-3", tp, card=card.name, onto=repr(stack), link_dp=link["dp"], trashed=trashed or None)
         if trashed:
             self.emit("link_limit", "CR 4-9-5", tp, card=repr(stack), trashed=", ".join(trashed))
+        if link["dp"]:
+            self.emit("link_dp", "CR 4-3-4", tp, card=repr(stack), link=card.name, amount=link["dp"], dp=self.dp(stack))
+        if link.get("keywords"):
+            self.emit("link_effect", "CR 4-3-5", tp, card=repr(stack), link=card.name,
+                      effects=", ".join(key for key, _ in link["keywords"]))
         self._trigger_on(stack, "when_linking")
         yield from self._resolve()
 
@@ -301,15 +327,16 @@ class SpecialDigivolutions:
         yield from self._resolve()
 
     # ---------------------------------------------------- DigiXros / Assembly ----
-    def _materials(self, tp: int, card: Card, cost: int | None = None):
+    def _materials(self, tp: int, card: Card, cost: int | None = None, by_effect: bool = False):
         """CR 7-2 / 7-3: declared just before paying the play cost; returns (cost, cards placed under).
-        ``cost`` is the play cost as "would be played" effects left it (CR 7-2-2-2)."""
+        ``cost`` is the play cost as "would be played" effects left it (CR 7-2-2-2); ``by_effect``: an
+        effect plays the card, which may still use Assembly (CR 7-3-2-10)."""
         d = card.defn
         cost = (d.play_cost or 0) if cost is None else cost
         placed: list[Card] = []
         if d.digixros:
             reduction, names = d.digixros
-            chosen: dict[str, Card] = {}
+            chosen: dict[str, Card | Stack] = {}  # every card is chosen before any is placed (CR 7-2-2-3)
             while True:
                 candidates = [Action("choose", c.uid) for c in self.players[tp].hand]
                 candidates += [Action("choose", target=s.sid) for s in self.stacks(tp)] + [Action("done")]
@@ -321,21 +348,29 @@ class SpecialDigivolutions:
                 if pick.kind == "done":
                     break
                 if pick.card is not None:
-                    material = self._take_from_hand(tp, pick.card)
+                    material = next(c for c in self.players[tp].hand if c.uid == pick.card)
+                    chosen[material.defn.name] = material
                 else:
                     stack = self.find_stack(pick.target)
-                    material = stack.top
-                    self.players[tp].battle.remove(stack)  # CR 7-2-2-7: it leaves the field
-                    for other in stack.sources + stack.links:
-                        self.players[tp].trash.append(other)
-                    self.emit("left_field_for_digixros", "CR 7-2-2-7", tp, card=repr(stack))
-                self.players[tp].processing.append(material)  # revealed, not yet placed (CR 7-2-2-3)
-                chosen[material.defn.name] = material
-            for material in chosen.values():
-                self.players[tp].processing.remove(material)
+                    chosen[stack.top.defn.name] = stack
             if chosen:
-                # CR 7-2-2-8: the card named first ends on top.
+                # CR 7-2-3-2: declared at the moment the cards are chosen, just before paying.
+                self.emit("digixros_declared", "CR 7-2-3-2", tp, card=d.name, cards=", ".join(chosen))
+                from_hand = [m for m in chosen.values() if isinstance(m, Card)]
+                if from_hand:
+                    self.emit("revealed_for_digixros", "CR 7-2-2-6", tp, cards=", ".join(c.name for c in from_hand))
+                for name, material in chosen.items():
+                    if isinstance(material, Card):
+                        self.players[tp].hand.remove(material)
+                    else:
+                        self.players[tp].battle.remove(material)  # CR 7-2-2-7: it leaves the field
+                        for other in material.sources + material.links:
+                            self.players[tp].trash.append(other)
+                        self.emit("left_field_for_digixros", "CR 7-2-2-7", tp, card=repr(material))
+                        chosen[name] = material.top
+                # CR 7-2-2-8: stacked in the order of the requirements, the card named first on top.
                 placed = [chosen[n] for n in reversed(names) if n in chosen]
+                self.emit("digixros_stacked", "CR 7-2-2-8", tp, card=d.name, order=", ".join(c.name for c in reversed(placed)))
                 cost = max(0, cost - reduction * len(placed))
                 self.emit("digixros", "CR 7-2-2-1", tp, card=d.name, placed=len(placed), cost=cost)
             elif d.digixros:
@@ -356,10 +391,16 @@ class SpecialDigivolutions:
                     self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=len(matching), need=count)
                 if choice.kind == "yes":
                     placed = matching[:count]
+                    self.emit("assembly_declared", "CR 7-3-3-2", tp, card=d.name, cards=", ".join(c.name for c in placed))
                     for c in placed:
                         self.players[tp].trash.remove(c)
-                    cost = max(0, cost - reduction)
-                    self.emit("assembly", "CR 7-3-2-1", tp, card=d.name, placed=count, cost=cost)
+                    if by_effect:
+                        self.emit("assembly_by_effect", "CR 7-3-2-10", tp, card=d.name, placed=count)
+                    else:
+                        cost = max(0, cost - reduction)
+                        self.emit("assembly", "CR 7-3-2-1", tp, card=d.name, placed=count, cost=cost)
+                elif len(matching) >= count:
+                    self.emit("no_assembly", "CR 7-3-2-9", tp, card=d.name)
             else:
                 self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=0, need=count)
         for c in placed:

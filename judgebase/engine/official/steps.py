@@ -60,7 +60,7 @@ class Steps(CommonSteps):
             return None
         if name == "play_self":
             # e.g. a Tamer's [Security]: play this card without paying the cost.
-            yield from self._play(me, card, cost=None, ref="CR 7-1-3")
+            yield from self._play(me, card, cost=None, ref="CR 7-1-3-3")
             return "placed"
         if name == "use_main":
             main = next((e for e in card.defn.effects if e.timing == "main"), None)
