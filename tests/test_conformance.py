@@ -74,7 +74,8 @@ BREAKS = {
     "attacked-may-block": ("game", {("illegal", "CR 12-1-5")}),
     "no-bonus-draw": ("game", {("draw", ref) for ref in adapter.BONUS_DRAW_REFS}),
     "keep-turn": ("game", {("turn_end_conditions", "CR 6-1-4-1")}),
-    "own-battle-type": ("legacy", None),  # proven by the scenarios citing LEG 3.2.4.1 (they assert attack values)
+    # the attack values checked in the Battle Phase: each is the value for the opponent's battle type (LEG 3.2.4.1)
+    "own-battle-type": ("legacy", {("attack_value", "LEG 3.2.4.4.1")}),
     "ignore-restrictions": ("deck_check", {("deck_problem", "TT §1.3")}),
 }
 
@@ -83,7 +84,7 @@ def _proving(sc, rule) -> bool:
     kind, pairs = BREAKS[rule]
     if sc.kind != kind:
         return False
-    return "LEG 3.2.4.1" in sc.cites if pairs is None else _asserts(sc, pairs)
+    return _asserts(sc, pairs)
 
 
 @pytest.mark.parametrize("rule", sorted(BREAKS))
