@@ -242,7 +242,7 @@ class Battles:
         if a.target is None:
             if not self.players[opp].security:
                 if self.security_checks(a.attacker) >= 1:
-                    self._win(tp, "CR 11-5-1-2-1", "successful attack with 0 security cards")
+                    self._win(tp, "CR 11-5-1-2-1", "successful attack with 0 security cards", condition="CR 1-2-3-1")
                 else:
                     self.emit("attack_fails", "CR 11-5-1-2-1", tp, why="the attacker can't perform any security check")
                 return

@@ -140,6 +140,9 @@ class Playing:
         self.players[tp].processing.remove(card)
         stack.cards.append(card)
         self.emit("digivolved", "CR 8-1-3-3", tp, card=repr(stack), suspended=stack.suspended, kept_orientation="CR 8-1-2-3")
+        if any(e.timing == "on_play" for e in card.defn.effects):
+            # CR 3-4-5: the Digimon changes into the new top card and stays the same Digimon; nothing is played.
+            self.emit("same_digimon", "CR 3-4-5", tp, card=repr(stack), top=card.name)
         if self.players[tp].deck:
             self._draw(tp, 1, "CR 8-1-3-3")
         else:

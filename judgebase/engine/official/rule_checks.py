@@ -238,17 +238,60 @@ class RuleChecks:
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
 
     def _rule_check(self) -> None:
-        """CR 17-1-3: 0 DP Digimon are deleted; Digimon without DP and stray cards are trashed."""
-        deleted = []
+        """CR 17-1-3: everything a rule check finds is dealt with at one and the same time: Digimon with
+        0 DP are deleted (CR 17-1-3-1-1); Digimon without DP, cards that can't stay in the breeding area
+        and link cards that can't stay linked are trashed (CR 17-1-3-2)."""
+        deleted, trashed, links = [], [], []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
-                d = stack.top.defn
-                if d.category == "digimon" and self.dp(stack) == 0:
+                if stack.top.defn.category not in ("digimon", "digi-egg"):
+                    continue
+                dp = self.dp(stack)
+                if dp is None:
+                    trashed.append((stack, "CR 17-1-3-2-1"))
+                    continue
+                if dp == 0:
                     deleted.append(stack)
+                links += self._stray_links(stack)
             breeding = self.players[p].breeding
             if breeding is not None and not self._may_stay_in_breeding(breeding):
-                self._leave_field(breeding, "trash", "CR 17-1-3-2-3")
+                trashed.append((breeding, "CR 17-1-3-2-3"))
+        found = len(deleted) + len(trashed) + len(links)
+        if not found:
+            return
+        # CR 17-1-1: the check is made by the game itself; CR 17-1-3: several findings at the same time.
+        self.emit("rule_check", "CR 17-1-3" if found > 1 else "CR 17-1-1", deleted=len(deleted), trashed=len(trashed) + len(links))
+        for stack, card, ref in links:
+            stack.links.remove(card)
+            card.incarnation += 1
+            self.players[stack.owner].trash.append(card)
+            self.emit("link_trashed", ref, stack.owner, card=card.name)
+        for stack, ref in trashed:
+            self._leave_field(stack, "trash", ref)
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")
         self._fire("deleted", deleted, by_effect=False, departed=deleted)
+
+    def _stray_links(self, stack: Stack) -> list:
+        """(stack, card, ref) for the link cards a rule check trashes from this Digimon: those whose link
+        requirement its top card no longer meets (CR 17-1-3-2-6), then those beyond its link limit,
+        the earliest linked first as when linking (CR 17-1-3-2-5, CR 4-9-5)."""
+        out, kept = [], []
+        for card in stack.links:
+            link = card.defn.link or {}
+            if "requirement" in link and self.requirement_problem(link["requirement"], stack.top) is not None:
+                out.append((stack, card, "CR 17-1-3-2-6"))
+            else:
+                kept.append(card)
+        excess = len(kept) - self.link_limit(stack)
+        out += [(stack, card, "CR 17-1-3-2-5") for card in kept[:max(0, excess)]]
+        return out
+
+    def _rule_check_waits(self, noted: set) -> None:
+        """CR 17-1-2-2: no rule check is made while an effect is being processed, so a Digimon whose DP
+        has dropped to 0 stays in the battle area until the whole effect has been carried out."""
+        for stack in self.stacks():
+            if stack.sid not in noted and stack.top.defn.category == "digimon" and self.dp(stack) == 0:
+                noted.add(stack.sid)
+                self.emit("rule_check_waits", "CR 17-1-2-2", stack.owner, card=repr(stack))
