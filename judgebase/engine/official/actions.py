@@ -83,6 +83,8 @@ class MainPhaseActions:
         ref = self.DECISION_REFS.get(kind, "CR 6-1-3")
 
         def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline" and not optional:
+                return IllegalAction("choosing cards means choosing at least 1; none is not a choice", "CR 1-3-6")
             if a.kind != "choose":
                 return None
             if a.target is None or a.card is not None or a.option is not None or a.targets:
@@ -154,6 +156,9 @@ class MainPhaseActions:
             if self.phase == "main" or self.attack is not None:
                 return IllegalAction("main phase actions are taken only while nothing is waiting to be processed", "CR 6-5-1")
             if d.kind == "breeding":
+                if a.kind in SPECIAL_KINDS:  # DNA, Burst, App Fusion digivolve from the hand; linking has its own clause
+                    what, ref = ("linking", "CR 6-5-1-4") if a.kind == "link" else ("digivolving", "CR 6-5-1-2")
+                    return IllegalAction(f"{what} is a main phase action", ref)
                 return self._check(a)
             if self.phase == "setup":
                 return None

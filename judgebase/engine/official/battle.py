@@ -140,6 +140,9 @@ class Battles:
                   attacker=repr(attacker), target="player" if target is None else repr(target))
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
+        if target is not None and target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
+            # CR 1-3-1: only Digimon can be attacked (CR 11-2-7-1), but the card's text lets it attack a Tamer.
+            self.emit("card_text_over_rules", "CR 1-3-1", tp, card=repr(attacker), allows="attack a Tamer")
         self._trigger_on(attacker, "when_attacking")
         self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..state import (
     Action,
     Decision,
+    IllegalAction,
     Pending,
 )
 from .common import EITHER, MAX_TURNS, PHASES
@@ -222,6 +223,28 @@ class Flow:
             ps.hand.append(card)
             drawn += 1
         self.emit("draw", ref, player, cards=drawn)
+
+    def apply(self, action: Action) -> None:
+        """Take ``action``; a forfeit (``Action("forfeit", option=player)``) may come from either player
+        at any moment, whoever is deciding (CR 1-2-4)."""
+        if action.kind == "forfeit":
+            self._forfeit(action)
+            return
+        super().apply(action)
+
+    def _forfeit(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalAction("the game is over", "CR 1-2-2")
+        if action.option not in (0, 1) or action.card is not None or action.target is not None or action.targets:
+            raise IllegalAction("a forfeit names the player who forfeits", "CR 1-2-4")
+        player = action.option
+        self.history.append(action)
+        self.emit("forfeit", "CR 1-2-4", player)
+        # CR 1-2-5: losing by forfeit makes no effect trigger or activate, not even those already pending.
+        self.emit("forfeit_no_effects", "CR 1-2-5", player, pending=len(self.pending))
+        self.pending = []
+        self.decision = None
+        self._win(1 - player, "CR 1-2-4", "the opponent forfeited")
 
     def _win(self, player: int, ref: str, why: str, condition: str | None = None) -> None:
         """``player`` wins by ``ref``; ``condition`` is the victory condition (CR 1-2-3-x) when ``ref``

@@ -224,6 +224,9 @@ class RuleChecks:
             else:
                 ps.trash.append(card)
         self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+        if stack.modifiers:
+            # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
+            self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
 
     def _trigger_deleted(self, stack: Stack, cause: str) -> None:
         top = stack.top
