@@ -54,8 +54,9 @@ class Flow:
                 ps = self.players[p]
                 ps.deck.extend(ps.hand)
                 ps.hand.clear()
-                self.rng.shuffle(ps.deck)
                 self.emit("mulligan", "CR 5-2-1-5", p)
+                self.rng.shuffle(ps.deck)
+                self.emit("shuffle", "CR 1-3-10", p)  # into a random order
                 self._draw(p, 5, "CR 5-2-1-5")
         for p in (0, 1):
             ps = self.players[p]

@@ -17,6 +17,13 @@ class RuleChecks:
     def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None):
         """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted."""
         deleted = []
+        # CR 1-3-5: when both players are asked at once (each may keep a Digimon from this deletion), the
+        # turn player chooses first, then the non-turn player.
+        stacks = sorted(stacks, key=lambda s: s.owner != self.turn_player)
+        asked = {s.owner for s in stacks if s in self.players[s.owner].battle
+                 and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
+        if len(asked) == 2:
+            self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
         for stack in stacks:
             if stack not in self.players[stack.owner].battle:
                 continue
@@ -31,14 +38,19 @@ class RuleChecks:
         self._fire("deleted", deleted, by_effect=cause == "effect", departed=deleted)
         return deleted
 
-    def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
+    def _save_decision(self, stack: Stack, cause: str, by: int | None):
+        """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
         owner = stack.owner
         candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
         candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
-        decision = self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
-                               lambda a: self.save_problem(stack, cause, by, a))
+        return self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
+                           lambda a: self.save_problem(stack, cause, by, a))
+
+    def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
+        owner = stack.owner
+        decision = self._save_decision(stack, cause, by)
         if not any(a.kind != "decline" for a in decision.actions):
             return False
         choice = yield decision
