@@ -140,6 +140,9 @@ class Playing:
         self.players[tp].processing.remove(card)
         stack.cards.append(card)
         self.emit("digivolved", "CR 8-1-3-3", tp, card=repr(stack), suspended=stack.suspended, kept_orientation="CR 8-1-2-3")
+        if stack.modifiers:
+            # CR 3-1-3-1-3: the cards under the new one aren't new cards, so what applied to the Digimon stays.
+            self.emit("changes_kept", "CR 3-1-3-1-3", tp, card=repr(stack), changes=len(stack.modifiers))
         if any(e.timing == "on_play" for e in card.defn.effects):
             # CR 3-4-5: the Digimon changes into the new top card and stays the same Digimon; nothing is played.
             self.emit("same_digimon", "CR 3-4-5", tp, card=repr(stack), top=card.name)
