@@ -185,8 +185,8 @@ class Adapter:
             return {"type": "error", "message": f"unknown player {who!r}"}
         before = {s.sid for s in game.stacks()}
         try:
-            if who is not None and game.current_player != PLAYERS[who]:
-                raise game.why_illegal(action)
+            if who is not None and game.current_player != PLAYERS[who] and step["do"] != "forfeit":
+                raise game.why_illegal(action)  # a forfeit comes from either player at any moment (CR 1-2-4)
             game.apply(action)
         except IllegalAction as exc:
             return {"type": "illegal", "ref": exc.ref, "reason": exc.reason}

@@ -16,9 +16,10 @@ from .state import Event
 
 #: Fields whose values the engines write as English words; they are said in the asked language.
 TRANSLATED = ("why", "reason", "loser", "result", "effect", "requirement", "phase", "until", "step", "keyword",
-              "to", "origin", "message", "via", "level", "winner_level")
+              "to", "origin", "message", "via", "level", "winner_level", "allows", "choice")
 #: Event kinds whose sentence depends on a count: (field, forms).
-COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards"}
+COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards",
+           "start_of_turn_effects": "effects", "end_of_turn_effects": "effects"}
 _RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers"}
 
 
@@ -62,6 +63,10 @@ def variant(event: Event) -> str:
         return key + (".tie" if data.get("tie") else "")
     if kind in ("deleted", "to_trash", "to_hand") and int(data.get("cards") or 1) > 1:
         return key + ".stack"
+    if kind == "main_action" and data.get("action"):
+        return f"{key}.{data['action']}"
+    if kind == "rule_check" and int(data.get("deleted") or 0) + int(data.get("trashed") or 0) > 1:
+        return key + ".together"
     if kind == "turn_end" and event.player is None:
         return key + ".game"
     if kind == "phase" and "turn" in data:

@@ -123,6 +123,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     player = PLAYERS.get(step.get("by"), game.current_player if game.current_player is not None else game.turn_player)
     if kind in SIMPLE:
         return Action(kind)
+    if kind == "forfeit":  # either player, at any moment (CR 1-2-4)
+        return Action("forfeit", option=player)
     if kind == "auto":
         actions = game.legal_actions()
         if len(actions) != 1:
@@ -195,14 +197,15 @@ def _do(game, step: dict, line: int, path: str) -> None:
     if game.is_over:
         raise ScenarioFailure(line, f"the game is already over ({game.over_reason})")
     who = step.get("by")
-    if who is not None and game.current_player != PLAYERS[who] and not step.get("illegal"):
+    out_of_turn = who is not None and game.current_player != PLAYERS[who] and step["do"] != "forfeit"
+    if out_of_turn and not step.get("illegal"):
         waiting = game.decision.kind if game.decision else "nothing"
         raise ScenarioFailure(line, f"{who} can't act now: P{(game.current_player or 0) + 1} must decide ({waiting})")
     action = _action(game, step, line, path)
     if step.get("illegal"):
         before = game.dump()
         try:
-            if who is not None and game.current_player != PLAYERS[who]:
+            if out_of_turn:
                 raise game.why_illegal(action)
             game.apply(action)
         except IllegalAction as exc:

@@ -95,9 +95,16 @@ class MainPhaseActions:
             return d.link["cost"]
         return None
 
-    def _cards_problem(self) -> IllegalAction | None:
-        """Cards are played, used and digivolved in the main phase, with nothing pending (CR 6-5-1)."""
-        if self.phase != "main" or self.attack is not None:
+    # The main phase action (CR 6-5-1-1 to 6-5-1-3) that plays, digivolves into or uses a card from the hand.
+    HAND_ACTION_REFS = {"play": "CR 6-5-1-1", "digivolve": "CR 6-5-1-2", "use": "CR 6-5-1-3"}
+
+    def _cards_problem(self, kind: str | None = None) -> IllegalAction | None:
+        """Cards are played, used and digivolved in the main phase (CR 6-5-1-1 to 6-5-1-3), with
+        nothing pending (CR 6-5-1)."""
+        if self.phase != "main":
+            what = {"play": "playing a card", "digivolve": "digivolving", "use": "using an Option card"}.get(kind, "this")
+            return IllegalAction(f"{what} is a main phase action", self.HAND_ACTION_REFS.get(kind, "CR 6-5-1"))
+        if self.attack is not None:
             return IllegalAction("cards are played in the main phase, with nothing pending", "CR 6-5-1")
         return None
 
@@ -108,6 +115,8 @@ class MainPhaseActions:
         ref = self.DECISION_REFS.get(kind, "CR 6-1-3")
 
         def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline" and not optional:
+                return IllegalAction("choosing cards means choosing at least 1; none is not a choice", "CR 1-3-6")
             if a.kind != "choose":
                 return None
             if a.target is None or a.card is not None or a.option is not None or a.targets:
@@ -159,7 +168,7 @@ class MainPhaseActions:
             if self.attack is not None and self.attack.countered:
                 return IllegalAction("only 1 [Counter] effect can be activated per attack", "CR 11-3-2")
             return IllegalAction("[Counter] effects activate at the counter timing of an opponent's attack", "CR 11-3-1")
-        refusal = self._refusal(d, action)
+        refusal = self._refusal(d, action) or self._other_phase_problem(d, action)
         if refusal is not None:
             return refusal
         if d is not None and action.kind not in FAMILIES.get(d.kind, ()) and action.kind not in {x.kind for x in d.actions}:
@@ -168,6 +177,36 @@ class MainPhaseActions:
             return IllegalAction(f"now P{d.player + 1} must decide: {d.kind}", self.DECISION_REFS.get(d.kind, "CR 6-1-3"))
         err = self._check(action) or self._refusal(d, action)
         return err or IllegalAction(f"{action} is not a choice here (waiting for: {d.kind if d else 'nothing'})", self.DECISION_REFS.get(d.kind if d else "", "CR 6-1-3"))
+
+    def _other_phase_problem(self, d: Decision | None, a: Action) -> IllegalAction | None:
+        """An action of another step of the turn than the one waiting: refused by the rule of its phase.
+
+        Main phase actions need the main phase with nothing waiting to be processed (CR 6-5-1); in
+        the breeding phase they are refused by their own predicate (a pass by CR 6-5-1-7, an attack
+        by CR 6-5-1-5), and while something of an earlier phase is still being processed the game
+        hasn't moved on (CR 6-1-3).  Hatching and moving are breeding phase actions (``_check``), and
+        the turn player takes exactly one breeding phase action (CR 6-4-1)."""
+        if d is None or a.kind in FAMILIES.get(d.kind, ()):
+            return None
+        if a.kind in self.MAIN_KINDS:
+            if d.kind == "trigger_order":
+                return IllegalAction("the pending effects are activated first, one at a time", "CR 15-4-3-5")
+            if self.phase == "main" or self.attack is not None:
+                return IllegalAction("main phase actions are taken only while nothing is waiting to be processed", "CR 6-5-1")
+            if d.kind == "breeding":
+                if a.kind in SPECIAL_KINDS:  # DNA, Burst, App Fusion digivolve from the hand; linking has its own clause
+                    what, ref = ("linking", "CR 6-5-1-4") if a.kind == "link" else ("digivolving", "CR 6-5-1-2")
+                    return IllegalAction(f"{what} is a main phase action", ref)
+                return self._check(a)
+            if self.phase == "setup":
+                return None
+            return IllegalAction("the game doesn't move on to the next phase while anything is waiting to be processed", "CR 6-1-3")
+        if a.kind in FAMILIES["breeding"]:
+            if self.phase == "breeding":  # what the breeding phase action set off is still being processed
+                return IllegalAction("the turn player performs exactly one breeding phase action", "CR 6-4-1")
+            if a.kind in ("hatch", "move"):
+                return self._check(a)
+        return None
 
     def _refusal(self, d: Decision | None, a: Action) -> IllegalAction | None:
         """Hook: the clause behind refusing an action of another decision's kind (Tamer Tactics'
@@ -179,6 +218,9 @@ class MainPhaseActions:
         ps = self.players[tp]
         if a.kind == "pass":
             return None if self.phase == "main" else IllegalAction("passing is a main phase action", "CR 6-5-1-7")
+        if a.kind in ("hatch", "move") and self.phase != "breeding":
+            what = "hatching a Digi-Egg" if a.kind == "hatch" else "moving a Digimon out of the breeding area"
+            return IllegalAction(f"{what} is a breeding phase action", "CR 6-4-1-1" if a.kind == "hatch" else "CR 6-4-1-2")
         if a.kind == "hatch":
             if ps.breeding is not None:
                 return IllegalAction("the breeding area already holds a card", "CR 4-18-3")
@@ -196,8 +238,8 @@ class MainPhaseActions:
         if a.kind == "block":
             return self._check_block(a)
         if a.kind in ("play", "use", "digivolve"):
-            if self._cards_problem() is not None:
-                return self._cards_problem()
+            if self._cards_problem(a.kind) is not None:
+                return self._cards_problem(a.kind)
             card = next((c for c in ps.hand if c.uid == a.card), None)
             if card is None:
                 return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
@@ -207,6 +249,8 @@ class MainPhaseActions:
         if a.kind in SPECIAL_KINDS:
             return self._special_problem(tp, a)
         if a.kind == "activate":
+            if self.phase != "main":
+                return IllegalAction("activating an activation-type effect is a main phase action", "CR 6-5-1-6")
             stack = self.find_stack(a.card)
             if stack is None or stack.owner != tp or stack.area != "battle":
                 return IllegalAction("activation-type effects are activated from your battle area", "CR 6-5-1-6")
@@ -246,7 +290,15 @@ class MainPhaseActions:
         ps.hand.append(card)
         self.emit("cannot_play", "CR 7-1-2-3", tp, card=card.name, cost=cost, memory=self.mem(tp))
 
+    # The main phase action each kind of declaration is (CR 6-5-1); pass and activate have events of their own.
+    MAIN_ACTION_REFS = {
+        "play": "CR 6-5-1-1-1", "digivolve": "CR 6-5-1-2-1", "dna": "CR 6-5-1-2-2", "burst": "CR 6-5-1-2-3",
+        "app_fusion": "CR 6-5-1-2-4", "use": "CR 6-5-1-3-1", "link": "CR 6-5-1-4-1", "attack": "CR 6-5-1-5-1",
+    }
+
     def _do_main(self, tp, a: Action):
+        if a.kind in self.MAIN_ACTION_REFS:
+            self.emit("main_action", self.MAIN_ACTION_REFS[a.kind], tp, action=a.kind)
         if a.kind == "pass":
             self.emit("pass", "CR 6-5-1-7-1", tp)
             self.set_mem(tp, -3, "CR 6-5-1-7-1", "pass")
@@ -255,8 +307,14 @@ class MainPhaseActions:
             self.players[tp].processing.append(card)
             self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
             change = yield from self._would_be_played(tp, card)
-            cost, sources = yield from self._materials(tp, card, cost=max(0, (card.defn.play_cost or 0) + change))
+            cost = (card.defn.play_cost or 0) + change
+            if cost < 0:
+                self.emit("cost_not_negative", "CR 1-3-9", tp, card=card.name, reduced=cost)
+                cost = 0
+            cost, sources = yield from self._materials(tp, card, cost=cost)
             procedure = "play" if not sources else "digixros" if card.defn.digixros else "assembly"
+            if sources:  # CR 6-5-1-1-2, 6-5-1-1-3: the card played by this action may be DigiXrosed or use Assembly
+                self.emit("main_action", "CR 6-5-1-1-2" if procedure == "digixros" else "CR 6-5-1-1-3", tp, action=procedure)
             if self.payment_problem(tp, cost, f"playing {card.name}"):
                 self._play_fails(tp, card, cost, sources, procedure)
             else:

@@ -144,6 +144,9 @@ class Battles:
                   attacker=repr(attacker), target="player" if target is None else repr(target))
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
+        if target is not None and target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
+            # CR 1-3-1: only Digimon can be attacked (CR 11-2-7-1), but the card's text lets it attack a Tamer.
+            self.emit("card_text_over_rules", "CR 1-3-1", tp, card=repr(attacker), allows="attack a Tamer")
         self._trigger_on(attacker, "when_attacking")
         self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):
@@ -288,7 +291,7 @@ class Battles:
             if not security:
                 self.emit("attack_successful", "CR 11-5-1-2", tp, attacker=repr(a.attacker), target="player", security=0)
                 if self.security_checks(a.attacker) >= 1:
-                    self._win(tp, "CR 11-5-1-2-1", "successful attack with 0 security cards")
+                    self._win(tp, "CR 11-5-1-2-1", "successful attack with 0 security cards", condition="CR 1-2-3-1")
                 else:
                     self.emit("attack_fails", "CR 11-5-1-2-1", tp, why="the attacker can't perform any security check")
                 return

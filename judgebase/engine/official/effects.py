@@ -314,8 +314,8 @@ class Effects:
                 return None
         if count_use:
             self._spend_use(controller, card, effect)
-        result = None
-        for step in effect.steps:
+        result, at_zero = None, set()
+        for i, step in enumerate(effect.steps):
             (name, arg), = step.items()
             if name == "reduce_play_cost":
                 self._reduce_play_cost(controller, card, int(arg))
@@ -324,4 +324,6 @@ class Effects:
             if r == STOP:
                 break  # CR 15-7-2: a cost not paid, nothing after it
             result = r or result
+            if i < len(effect.steps) - 1:
+                self._rule_check_waits(at_zero)  # CR 17-1-2-2
         return result

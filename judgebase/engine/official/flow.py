@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..state import (
     Action,
     Decision,
+    IllegalAction,
     Pending,
 )
 from .common import EITHER, MAX_TURNS, PHASES
@@ -29,10 +30,18 @@ class Flow:
                 self.emit("game_over", "CR 1-2-2", reason=self.over_reason)
 
     def _setup(self):
+        # CR 5-2-1: the set-up steps CR 5-2-1-1 to CR 5-2-1-8, in that order.
+        self.emit("setup", "CR 5-2-1")
         for p in (0, 1):
             self.rng.shuffle(self.players[p].deck)
-            self.rng.shuffle(self.players[p].eggs)
             self.emit("shuffle", "CR 5-2-1-1", p)
+        for p in (0, 1):
+            eggs = self.players[p].eggs
+            if eggs:
+                self.rng.shuffle(eggs)
+                self.emit("shuffle_eggs", "CR 5-2-1-2", p, cards=len(eggs))
+            else:  # CR 5-2-1-2: no Digi-Egg deck, so straight on to the next step
+                self.emit("no_digi_egg_deck", "CR 5-2-1-2", p)
         first = self.turn_player
         self.emit("first_player", "CR 5-2-1-3", first)
         yield from self._hands_security_memory(first, "CR 5-2-1-4", "CR 5-2-1-6", "CR 5-2-1-7", "CR 5-2-1-8")
@@ -47,8 +56,9 @@ class Flow:
                 ps = self.players[p]
                 ps.deck.extend(ps.hand)
                 ps.hand.clear()
-                self.rng.shuffle(ps.deck)
                 self.emit("mulligan", "CR 5-2-1-5", p)
+                self.rng.shuffle(ps.deck)
+                self.emit("shuffle", "CR 1-3-10", p)  # into a random order
                 self._draw(p, 5, "CR 5-2-1-5")
         for p in (0, 1):
             ps = self.players[p]
@@ -68,6 +78,8 @@ class Flow:
                 self._new_turn_counts()
             # CR 6-2-1-1: start-of-turn effects are processed before unsuspending.
             self._trigger_timing("start_of_your_turn", tp)
+            if self.pending:
+                self.emit("start_of_turn_effects", "CR 6-2-1-1", tp, effects=len(self.pending))
             yield from self._resolve()
             if self.is_over:
                 return
@@ -75,6 +87,12 @@ class Flow:
         phases = PHASES[PHASES.index(start):] if start in PHASES else PHASES
         for phase in phases:
             if self._turn_should_end():
+                # CR 6-6-1: the turn ends in the phase under way; the later phases don't happen.
+                # CR 6-2-1-2: met once the start-of-turn effects are done, it ends before unsuspending.
+                if phase == "unsuspend":
+                    self.emit("turn_ends_before_unsuspend", "CR 6-2-1-2", tp, memory=self.mem(tp))
+                elif self.phase in PHASES:
+                    self.emit("turn_ends_early", "CR 6-6-1", tp, phase=self.phase, memory=self.mem(tp))
                 break
             self.phase = phase
             yield from getattr(self, f"_phase_{phase}")()
@@ -100,7 +118,7 @@ class Flow:
 
     def _phase_unsuspend(self):
         tp = self.turn_player
-        self.emit("phase", "CR 6-2", tp, phase="unsuspend")
+        self.emit("phase", "CR 6-1-2", tp, phase="unsuspend")  # CR 6-1-2: the phases in their fixed order
         for stack in self.stacks(tp) + ([self.players[tp].breeding] if self.players[tp].breeding else []):
             if stack.suspended:
                 stack.suspended = False
@@ -114,7 +132,7 @@ class Flow:
 
     def _phase_draw(self):
         tp = self.turn_player
-        self.emit("phase", "CR 6-3", tp, phase="draw")
+        self.emit("phase", "CR 6-1-2", tp, phase="draw")  # CR 6-1-2: the phases in their fixed order
         if self.turn == 1 and tp == self._config.get("first_player", 0) and not self._config.get("draw_on_turn_1"):
             self.emit("no_draw", "CR 6-3-1-1", tp)
             return
@@ -127,7 +145,7 @@ class Flow:
 
     def _phase_breeding(self):
         tp = self.turn_player
-        self.emit("phase", "CR 6-4", tp, phase="breeding")
+        self.emit("phase", "CR 6-1-2", tp, phase="breeding")  # CR 6-1-2: the phases in their fixed order
         choice = yield self.decide(tp, "breeding", [Action("hatch"), Action("move"), Action("skip")], "hatch, move or do nothing",
                                    self._phase_check("breeding"))
         ps = self.players[tp]
@@ -156,7 +174,7 @@ class Flow:
     def _phase_main(self):
         tp = self.turn_player
         if self.phase != "main" or self._main_logged != (self.turn, tp):
-            self.emit("phase", "CR 6-5", tp, phase="main")
+            self.emit("phase", "CR 6-1-2", tp, phase="main")
             self._main_logged = (self.turn, tp)
         self.phase = "main"
         while not self.is_over and not self._turn_should_end():
@@ -176,6 +194,9 @@ class Flow:
             for kw in ("vortex", "execute"):
                 if self.keyword(stack, kw):
                     self.pending.append(Pending(tp, f"<{kw.title()}> of {stack!r}", kw, stack=stack))
+        if self.pending:
+            # CR 6-6-2: the phase goes on until everything pending at the end of the turn is resolved.
+            self.emit("end_of_turn_effects", "CR 6-6-2", tp, effects=len(self.pending))
         yield from self._resolve()
         if self.is_over:
             return True
@@ -206,10 +227,37 @@ class Flow:
             drawn += 1
         self.emit("draw", ref, player, cards=drawn)
 
-    def _win(self, player: int, ref: str, why: str) -> None:
+    def apply(self, action: Action) -> None:
+        """Take ``action``; a forfeit (``Action("forfeit", option=player)``) may come from either player
+        at any moment, whoever is deciding (CR 1-2-4)."""
+        if action.kind == "forfeit":
+            self._forfeit(action)
+            return
+        super().apply(action)
+
+    def _forfeit(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalAction("the game is over", "CR 1-2-2")
+        if action.option not in (0, 1) or action.card is not None or action.target is not None or action.targets:
+            raise IllegalAction("a forfeit names the player who forfeits", "CR 1-2-4")
+        player = action.option
+        self.history.append(action)
+        self.emit("forfeit", "CR 1-2-4", player)
+        # CR 1-2-5: losing by forfeit makes no effect trigger or activate, not even those already pending.
+        self.emit("forfeit_no_effects", "CR 1-2-5", player, pending=len(self.pending))
+        self.pending = []
+        self.decision = None
+        self._win(1 - player, "CR 1-2-4", "the opponent forfeited")
+
+    def _win(self, player: int, ref: str, why: str, condition: str | None = None) -> None:
+        """``player`` wins by ``ref``; ``condition`` is the victory condition (CR 1-2-3-x) when ``ref``
+        is the procedure that found it met.  The game is over at once (CR 1-2-2)."""
+        if condition is not None and condition != ref:
+            self.emit("victory_condition", condition, player, why=why)
         self.winner = player
         self.over_reason = why
         self.emit("win", ref, player, why=why)
+        self.emit("game_over", "CR 1-2-2", reason=why)
 
     def _lose(self, player: int, ref: str, why: str) -> None:
         self._win(1 - player, ref, why)

@@ -17,6 +17,13 @@ class RuleChecks:
     def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None):
         """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted."""
         deleted = []
+        # CR 1-3-5: when both players are asked at once (each may keep a Digimon from this deletion), the
+        # turn player chooses first, then the non-turn player.
+        stacks = sorted(stacks, key=lambda s: s.owner != self.turn_player)
+        asked = {s.owner for s in stacks if s in self.players[s.owner].battle
+                 and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
+        if len(asked) == 2:
+            self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
         for stack in stacks:
             if stack not in self.players[stack.owner].battle:
                 continue
@@ -31,14 +38,19 @@ class RuleChecks:
         self._fire("deleted", deleted, by_effect=cause == "effect", departed=deleted)
         return deleted
 
-    def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
+    def _save_decision(self, stack: Stack, cause: str, by: int | None):
+        """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
         owner = stack.owner
         candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
         candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
-        decision = self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
-                               lambda a: self.save_problem(stack, cause, by, a))
+        return self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
+                           lambda a: self.save_problem(stack, cause, by, a))
+
+    def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
+        owner = stack.owner
+        decision = self._save_decision(stack, cause, by)
         if not any(a.kind != "decline" for a in decision.actions):
             return False
         choice = yield decision
@@ -232,10 +244,16 @@ class RuleChecks:
                 ps.trash.append(card)
         if order is None:
             self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+            if stack.modifiers:
+                # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
+                self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
             return
         self._place_moved(owner, to, [c for c in moved if not c.defn.token])
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
         self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+        if stack.modifiers:
+            # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
+            self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
 
     def _place_moved(self, owner: int, to: str, cards: list) -> None:
         """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs
@@ -266,17 +284,60 @@ class RuleChecks:
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
 
     def _rule_check(self) -> None:
-        """CR 17-1-3: 0 DP Digimon are deleted; Digimon without DP and stray cards are trashed."""
-        deleted = []
+        """CR 17-1-3: everything a rule check finds is dealt with at one and the same time: Digimon with
+        0 DP are deleted (CR 17-1-3-1-1); Digimon without DP, cards that can't stay in the breeding area
+        and link cards that can't stay linked are trashed (CR 17-1-3-2)."""
+        deleted, trashed, links = [], [], []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
-                d = stack.top.defn
-                if d.category == "digimon" and self.dp(stack) == 0:
+                if stack.top.defn.category not in ("digimon", "digi-egg"):
+                    continue
+                dp = self.dp(stack)
+                if dp is None:
+                    trashed.append((stack, "CR 17-1-3-2-1"))
+                    continue
+                if dp == 0:
                     deleted.append(stack)
+                links += self._stray_links(stack)
             breeding = self.players[p].breeding
             if breeding is not None and not self._may_stay_in_breeding(breeding):
-                self._leave_field(breeding, "trash", "CR 17-1-3-2-3")
+                trashed.append((breeding, "CR 17-1-3-2-3"))
+        found = len(deleted) + len(trashed) + len(links)
+        if not found:
+            return
+        # CR 17-1-1: the check is made by the game itself; CR 17-1-3: several findings at the same time.
+        self.emit("rule_check", "CR 17-1-3" if found > 1 else "CR 17-1-1", deleted=len(deleted), trashed=len(trashed) + len(links))
+        for stack, card, ref in links:
+            stack.links.remove(card)
+            card.incarnation += 1
+            self.players[stack.owner].trash.append(card)
+            self.emit("link_trashed", ref, stack.owner, card=card.name)
+        for stack, ref in trashed:
+            self._leave_field(stack, "trash", ref)
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")
         self._fire("deleted", deleted, by_effect=False, departed=deleted)
+
+    def _stray_links(self, stack: Stack) -> list:
+        """(stack, card, ref) for the link cards a rule check trashes from this Digimon: those whose link
+        requirement its top card no longer meets (CR 17-1-3-2-6), then those beyond its link limit,
+        the earliest linked first as when linking (CR 17-1-3-2-5, CR 4-9-5)."""
+        out, kept = [], []
+        for card in stack.links:
+            link = card.defn.link or {}
+            if "requirement" in link and self.requirement_problem(link["requirement"], stack.top) is not None:
+                out.append((stack, card, "CR 17-1-3-2-6"))
+            else:
+                kept.append(card)
+        excess = len(kept) - self.link_limit(stack)
+        out += [(stack, card, "CR 17-1-3-2-5") for card in kept[:max(0, excess)]]
+        return out
+
+    def _rule_check_waits(self, noted: set) -> None:
+        """CR 17-1-2-2: no rule check is made while an effect is being processed, so a Digimon whose DP
+        has dropped to 0 stays in the battle area until the whole effect has been carried out."""
+        for stack in self.stacks():
+            if stack.sid not in noted and stack.top.defn.category == "digimon" and self.dp(stack) == 0:
+                noted.add(stack.sid)
+                self.emit("rule_check_waits", "CR 17-1-2-2", stack.owner, card=repr(stack))
