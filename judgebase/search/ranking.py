@@ -1,4 +1,4 @@
-"""Rank documents for the words of a query.
+"""Rank documents for the words of a query: the ranking's one definition.
 
 Each unit of the query (a word, or a glossary phrase such as ``área de cría``)
 can match in several ways -- in the query's language, in another language, as a
@@ -6,23 +6,31 @@ glossary synonym or translation, or, for an unknown word, as a near spelling --
 and scores by the best of them.  Units add up; adjacent words found close
 together earn a bonus; a document's score is then scaled by how much of the
 query's meaning it covers, rare words counting more than common ones.
+
+The constants below are written into the search index (:func:`constants`), and
+``site/static/search.js`` reads them from there: the static export ranks with the
+same numbers, and ``tests/test_search_parity.py`` checks it ranks the same way.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from collections import namedtuple
+from operator import itemgetter
 
 from .analysis import LANGUAGES, fold, is_question_word, stopwords, terms
-from .glossary import GlossaryMap
-from .scoring import Alternative, Postings
 
+# BM25's term-frequency saturation and length normalisation.
+K1 = 1.2
+B = 0.75
 # Every document has text in es, en and de, so the query's own language carries the
 # match; the other languages catch mixed queries ("blocker propio objetivo").
 FOREIGN_WEIGHT = 0.35
 # Glossary synonyms and translations count, but less than the word the judge typed.
 GLOSSARY_WEIGHT = 0.6
+# A near spelling of an unknown word (a typo) counts a little less again.
+FUZZY_WEIGHT = 0.6
 # A word in a clause's title is a strong sign the clause is about it.
 TITLE_WEIGHT = 0.5
 PROXIMITY_WEIGHT = 0.4
@@ -35,21 +43,54 @@ RULING_PRIOR = 1.25
 CHAPTER_FACTOR = 0.7
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
+# A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
+COVERAGE_FLOOR = 0.35
+#: A judge of the official game asking in words gets the official rules first; another
+#: ruleset's text must match clearly better to come ahead of them...
+OTHER_RULESET_FACTOR = 0.7
+#: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
+NAMED_RULESET_FACTOR = 1.5
+#: "RM 6-1-4 memoria": rulings citing the named clause move up.
+CITED_FACTOR = 2.0
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_SUB_NUMBER = re.compile(r"\d[-.]\d")
 
 
-@dataclass
+def prior(kind: str, ref: str) -> float:
+    """A document's standing before any word matches: rulings a little up, chapter headings down."""
+    if kind == "ruling":
+        return RULING_PRIOR
+    if kind == "clause" and not _SUB_NUMBER.search(ref):
+        return CHAPTER_FACTOR
+    return 1.0
+
+
+def constants() -> dict[str, float]:
+    """The numbers of the ranking, as the index stores them for the static export."""
+    names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
+             "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
+             "CITED_FACTOR")
+    return {name: globals()[name] for name in names}
+
+
+class Alternative(namedtuple("Alternative", "field terms boost slop", defaults=(1.0, 1))):
+    """One way a unit of the query can match: a term, or a phrase of terms (in order, ``slop`` apart) in one field."""
+
+    __slots__ = ()
+
+
 class Unit:
     """One word or glossary phrase of the query, with every way it can match."""
 
-    text: str
-    alternatives: list[Alternative] = field(default_factory=list)
-    titles: list[Alternative] = field(default_factory=list)
-    weight: float = 1.0
+    def __init__(self, text: str, weight: float = 1.0):
+        self.text = text
+        self.weight = weight
+        self.alternatives: list[Alternative] = []
+        self.titles: list[Alternative] = []
 
 
 class Ranker:
-    def __init__(self, postings: Postings, glossary: GlossaryMap):
+    def __init__(self, postings, glossary):
         self.postings = postings
         self.glossary = glossary
 
@@ -77,8 +118,7 @@ class Ranker:
             if grams:
                 alts.append(Alternative("body_ko", grams, 1.0, slop=1))
         for translations in self.glossary.translations(text):
-            for field_lang, phrase in translations:
-                toks = tuple(terms(field_lang, phrase))
+            for field_lang, _, toks in translations:
                 if toks:
                     weight = GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                     alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
@@ -87,7 +127,7 @@ class Ranker:
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):
                     for near in self.postings.fuzzy(f"body_{field_lang}", tok, maxdist):
-                        weight = 0.6 * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
+                        weight = FUZZY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                         alts.append(Alternative(f"body_{field_lang}", (near,), weight))
         unit.titles = [Alternative(f"title_{lang}", (tok,), TITLE_WEIGHT) for tok in terms(lang, text)]
         return unit
@@ -99,8 +139,11 @@ class Ranker:
         rest: dict[int, float] = {}
         for alt in unit.alternatives:
             for doc, score in self.postings.alternative_scores(alt).items():
-                if score > best.get(doc, 0.0):
-                    rest[doc] = rest.get(doc, 0.0) + best.get(doc, 0.0)
+                was = best.get(doc)
+                if was is None:
+                    best[doc] = score
+                elif score > was:
+                    rest[doc] = rest.get(doc, 0.0) + was
                     best[doc] = score
                 else:
                     rest[doc] = rest.get(doc, 0.0) + score
@@ -134,8 +177,8 @@ class Ranker:
                 out[doc] = out.get(doc, 0.0) + score
         return out
 
-    def rank(self, words: list[str], lang: str, allowed=None) -> list[tuple[int, float]]:
-        """(document number, score) best first; ``allowed(doc)`` filters documents."""
+    def rank(self, words: list[str], lang: str, allowed=None, factors=()) -> list[tuple[int, float]]:
+        """(document number, score) best first; ``allowed(doc)`` filters documents, each of ``factors(doc)`` scales a score."""
         units = self.units(words, lang)
         if not units:
             return []
@@ -151,18 +194,17 @@ class Ranker:
         for doc, bonus in self.proximity(words, lang).items():
             if doc in totals:
                 totals[doc] += bonus
-        stored = self.postings.stored
+        priors = self.postings.priors
         ranked = []
         for doc, score in totals.items():
             if allowed is not None and not allowed(doc):
                 continue
             coverage = covered[doc] / total_weight
-            score *= 0.35 + 0.65 * coverage ** 2
-            fields = stored[doc]
-            if fields["kind"] == "ruling":
-                score *= RULING_PRIOR
-            elif fields["kind"] == "clause" and not re.search(r"\d[-.]\d", fields["ref"]):
-                score *= CHAPTER_FACTOR
+            score = score * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage * coverage) * priors[doc]
+            for factor in factors:
+                score = score * factor(doc)
             ranked.append((doc, score))
-        ranked.sort(key=lambda item: -item[1])
+        # Highest score first; equal scores in document order (the browser's search sorts alike).
+        ranked.sort(key=itemgetter(0))
+        ranked.sort(key=itemgetter(1), reverse=True)
         return ranked

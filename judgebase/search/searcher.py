@@ -2,17 +2,16 @@
 
 References (``6-1-4``, ``RM 8-1-3``, ``§2.2``, ``LEG 3.4``, ``Q42``) answer
 directly: the clause itself, then the rulings that cite it.  Words go to the
-ranker (see :mod:`judgebase.search.ranking`).  Results mix clauses, rulings and
-keywords, each with a snippet in the asked (or guessed) language.
+ranker (see :mod:`judgebase.search.ranking`) over the search index file
+(:mod:`judgebase.search.index`), opened only when a query has words.  Results mix
+clauses, rulings and keywords, each with a snippet in the asked (or guessed)
+language.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
-
-from whoosh import index as whoosh_index
 
 from .. import refs
 from ..db import Database, pick_lang
@@ -21,35 +20,34 @@ from ..refs import CR_VERSION
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
 from .query import QueryError, named_rulesets, parse_query, split_version
-from .ranking import HANGUL, Ranker
-from .scoring import Postings
+from .ranking import CITED_FACTOR, HANGUL, NAMED_RULESET_FACTOR, OTHER_RULESET_FACTOR, Ranker
 from .snippets import snippet
 
-#: A judge of the official game asking in words gets the official rules first; another
-#: ruleset's text must match clearly better to come ahead of them...
-OTHER_RULESET_FACTOR = 0.7
-#: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
-NAMED_RULESET_FACTOR = 1.5
-
-__all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query"]
+__all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query",
+           "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR"]
 
 
 class IndexDamaged(RuntimeError):
     """The search index can't be read; the message says how to rebuild it."""
 
-@dataclass
+
 class Result:
-    ref: str
-    kind: str
-    ruleset: str
-    lang: str
-    title: str
-    snippet: str
-    score: float
-    cites: list[str] | None = None
-    proven: bool | None = None
-    match: str = "text"  # "ref" when the query named it, "text" for ranked matches
-    notice: str | None = None  # e.g. the clause an older version's number now is
+    """One answer: a clause, ruling or keyword, its title and snippet in ``lang``, and why it was found.
+
+    ``match`` is "ref" when the query named it, "near" for a neighbour of a number that doesn't
+    exist, "text" for ranked matches; ``notice`` says e.g. the clause an older version's number now is.
+    """
+
+    __slots__ = ("ref", "kind", "ruleset", "lang", "title", "snippet", "score", "cites", "proven", "match", "notice")
+
+    def __init__(self, ref: str, kind: str, ruleset: str, lang: str, title: str, snippet: str, score: float,
+                 cites: list[str] | None = None, proven: bool | None = None, match: str = "text",
+                 notice: str | None = None):
+        self.ref, self.kind, self.ruleset, self.lang, self.title, self.snippet = ref, kind, ruleset, lang, title, snippet
+        self.score, self.cites, self.proven, self.match, self.notice = score, cites, proven, match, notice
+
+    def __repr__(self) -> str:
+        return f"Result({self.ref!r}, {self.kind!r}, score={self.score:.4f}, match={self.match!r})"
 
     def as_json(self) -> dict:
         out = {
@@ -72,53 +70,57 @@ class Result:
 
 
 class Searcher:
-    """Search one built database.  Opening costs some milliseconds; keep one around.
+    """Search one built database.  Opening costs a millisecond; the index is read as queries need it.
 
-    Thread-safe: whoosh readers must not be shared between threads, so each
-    thread gets its own reader and postings cache.
+    Thread-safe: each thread reads the index through its own SQLite connection.
     """
 
     def __init__(self, db_path):
         self.db = Database(db_path)
-        self.index = self._open_index(db_path)
-        self._local = threading.local()
-        self.glossary = GlossaryMap(self.db.glossary())
+        self._opened = None
+        self._opening = threading.Lock()
+        self._hold = None
 
-    def _open_index(self, db_path):
+    @property
+    def ranker(self) -> Ranker:
+        if self._opened is None:
+            with self._opening:
+                if self._opened is None:
+                    self._opened = self._open_index()
+        return self._opened
+
+    def _open_index(self) -> Ranker:
         """Open (and hold, so no build removes it) the index this database names.
 
         A build that finishes between reading the name and opening it swaps the
         index; the name is read again then.
         """
+        from .scoring import INDEX_FILE, Postings
+
+        db_path = self.db.path
         for attempt in range(3):
             try:
                 folder = index_dir_for(db_path)
                 self._hold = hold_index(folder)
-                return whoosh_index.open_dir(str(folder))
+                path = folder / INDEX_FILE
+                _check_whole(path)
+                postings = Postings(path)
+                return Ranker(postings, GlossaryMap(postings.meta("glossary")))
             except FileNotFoundError:
                 if attempt == 2:
                     break
                 self.db.close()
                 self.db = Database(db_path)
-            except Exception as exc:  # whoosh raises many kinds on a zeroed or truncated file
+            except Exception as exc:  # a zeroed, truncated or foreign file: sqlite3 and json raise many kinds
                 raise IndexDamaged(_damaged(db_path, exc)) from None
         raise IndexDamaged(_damaged(db_path, "its files are missing"))
 
-    @property
-    def ranker(self) -> Ranker:
-        ranker = getattr(self._local, "ranker", None)
-        if ranker is None:
-            reader = self.index.reader()
-            self._local.reader = reader
-            ranker = self._local.ranker = Ranker(Postings(reader), self.glossary)
-        return ranker
-
     def close(self) -> None:
-        reader = getattr(self._local, "reader", None)
-        if reader is not None:
-            reader.close()
+        if self._opened is not None:
+            self._opened.postings.close()
         self.db.close()
-        self._hold.close()
+        if self._hold is not None:
+            self._hold.close()
 
     # -- public ----------------------------------------------------------------
     def search(
@@ -170,9 +172,9 @@ class Searcher:
             cited = {str(r) for r in parsed.refs}
             named = named_rulesets(query) | {r.ruleset for r in parsed.refs if r.ruleset != "official"}
             hits = self._text_hits(parsed.words, lang, ruleset, kind, cited, named)
+            postings = self.ranker.postings
             for doc, score in hits[: 2 * limit + len(results)]:
-                fields = self.ranker.postings.stored[doc]
-                add(self._result(fields["kind"], fields["ref"], lang, score, query_terms))
+                add(self._result(postings.kinds[doc], postings.refs[doc], lang, score, query_terms))
                 if len(results) >= limit:
                     break
         elif parsed.refs:
@@ -219,7 +221,7 @@ class Searcher:
             for lang in LANGUAGES:
                 if folded in stopwords(lang):
                     score[lang] += 1.0
-                if lang in self.glossary.languages_of(folded):
+                if lang in self.ranker.glossary.languages_of(folded):
                     score[lang] += 1.5
                 toks = terms(lang, word)
                 if toks and postings.df(f"body_{lang}", toks[0]):
@@ -238,38 +240,36 @@ class Searcher:
 
     # -- ranking ---------------------------------------------------------------
     def _text_hits(self, words, lang, ruleset, kind, cited, named=frozenset()) -> list[tuple[int, float]]:
-        stored = self.ranker.postings.stored
+        postings = self.ranker.postings
+        rulesets = postings.rulesets
+        allowed = None
+        if ruleset is not None or kind is not None:
+            kinds = postings.kinds
 
-        def allowed(doc: int) -> bool:
-            fields = stored[doc]
-            return (ruleset is None or fields["ruleset"] == ruleset) and (kind is None or fields["kind"] == kind)
+            def allowed(doc: int) -> bool:
+                return (ruleset is None or rulesets[doc] == ruleset) and (kind is None or kinds[doc] == kind)
 
-        ranked = self.ranker.rank(words, lang, allowed)
+        factors = []
         if ruleset is None:
             # The official rules unless the query names another ruleset: Tamer Tactics and the
             # legacy game answer only when they match clearly better (and show their ruleset).
-            factor = {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
-                      for r in ("tamer_tactics", "legacy")}
-            ranked = [(doc, score * factor.get(stored[doc]["ruleset"], 1.0)) for doc, score in ranked]
-            ranked.sort(key=lambda item: -item[1])
+            by_ruleset = {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
+                          for r in ("tamer_tactics", "legacy")}
+            factors.append(lambda doc: by_ruleset.get(rulesets[doc], 1.0))
         if cited:
-            # "RM 6-1-4 memoria": rulings citing the named clause move up.
-            ranked = [
-                (doc, score * 2.0 if cited & set((stored[doc].get("cites") or "").split(",")) else score)
-                for doc, score in ranked
-            ]
-            ranked.sort(key=lambda item: -item[1])
-        return ranked
+            cites = postings.cites
+            factors.append(lambda doc: CITED_FACTOR if cited.intersection(cites[doc]) else 1.0)
+        return self.ranker.rank(words, lang, allowed, factors)
 
     # -- result rows -------------------------------------------------------------
     def _snippet_terms(self, words, lang) -> set[str]:
         out = set()
         for word in words:
             out.update(terms(lang, word))
-            for translations in self.glossary.translations(word):
-                for field_lang, phrase in translations:
+            for translations in self.ranker.glossary.translations(word):
+                for field_lang, _, toks in translations:
                     if field_lang == lang:
-                        out.update(terms(lang, phrase))
+                        out.update(toks)
         return out
 
     def _result(self, kind, ref, lang, score, query_terms):
@@ -330,6 +330,19 @@ class Searcher:
 
 def _allowed(result: Result, ruleset: str | None, kind: str | None) -> bool:
     return (ruleset is None or result.ruleset == ruleset) and (kind is None or result.kind == kind)
+
+
+def _check_whole(path) -> None:
+    """A truncated index file is damaged even where the pages a query reads are intact."""
+    with open(path, "rb") as handle:
+        header = handle.read(100)
+        size = handle.seek(0, 2)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        raise IndexDamaged("not an index file")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if size != page_size * int.from_bytes(header[28:32], "big"):
+        raise IndexDamaged("the file is cut short")
 
 
 def _damaged(db_path, why) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..textclean import plain
-from .analysis import terms
+from .analysis import LANGUAGES, TOKEN, fold, terms
 
 MAX_LEN = 240
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -23,8 +23,14 @@ def snippet(text: str, lang: str, query_terms: set[str]) -> str:
         return ""
     best, best_score = sentences[0], 0
     if query_terms:
+        initials = {t[0] for t in query_terms if t}
         for sentence in sentences:
-            score = len(set(terms(lang, sentence)) & query_terms)
+            if lang in LANGUAGES:
+                # A stem begins with its word's first letter: the other words can't match, and aren't stemmed.
+                sentence_terms = terms(lang, " ".join(w for w in TOKEN.findall(sentence) if fold(w[0])[:1] in initials))
+            else:
+                sentence_terms = terms(lang, sentence)
+            score = len(set(sentence_terms) & query_terms)
             if score > best_score:
                 best, best_score = sentence, score
     if len(best) < 80:
