@@ -19,7 +19,7 @@ LAYERS = [
     ("search", ["search"]),
     ("build", ["build", "defaults", "fingerprint"]),
     ("web", ["web", "serve"]),
-    ("cli", ["cli", "deck_cli", "render", "__main__"]),
+    ("cli", ["cli", "deck_cli", "render", "entry", "__main__"]),
 ]
 
 

@@ -8,16 +8,14 @@ of the glossary.
 
 from __future__ import annotations
 
-import re
-
 from .analysis import LANGUAGES, fold, terms
 
-_SPACES = re.compile(r"[\s\-‐–]+")
+_HYPHENS = str.maketrans({"-": " ", "\u2010": " ", "\u2013": " "})
 
 
 def key(phrase: str) -> str:
-    """Glossary lookup key: folded, hyphens and runs of spaces as one space."""
-    return " ".join(_SPACES.split(fold(phrase).strip()))
+    """Glossary lookup key: folded, hyphens and runs of spaces as one space (``search.js``: ``glossaryKey``)."""
+    return " ".join(fold(phrase).translate(_HYPHENS).split())
 
 
 def glossary_data(entries: list[dict[str, list[str]]]) -> dict:

@@ -24,7 +24,7 @@ from ..refs import CR_VERSION
 from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse
 from .glossary import glossary_data
 from .ranking import constants
-from .scoring import FORMAT, INDEX_FILE, ints, to_blob
+from .scoring import FORMAT, INDEX_FILE, bm25_part, ints, to_blob
 from .stopwords import STOPWORDS
 
 INDEX_LANGS = ("es", "en", "de", "ko")
@@ -35,10 +35,13 @@ _SCHEMA = """
 create table meta (key text primary key, value text not null);  -- JSON values
 create table fields (name text primary key, boost real not null, avg real not null, lengths blob not null);
 create table postings (field text not null, term text not null, docs blob not null, counts blob not null,
-                       positions blob not null, primary key (field, term)) without rowid;
+                       positions blob not null, parts blob not null, primary key (field, term)) without rowid;
 """
 # Numbers are stored as arrays of 32-bit little-endian integers (``scoring.ints``): a term's
 # postings load in microseconds, where parsing them from JSON took a millisecond for a common word.
+# ``parts`` holds each posting's BM25 term-frequency part (64-bit floats), the one number per
+# document a query would otherwise work out; the static export leaves it out and search.js
+# computes it with the same formula from counts and lengths.
 
 
 def fields() -> list[str]:
@@ -135,12 +138,19 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
     with closing(sqlite3.connect(index_dir / INDEX_FILE)) as out:
         out.executescript(_SCHEMA)
         out.executemany("insert into meta values (?, ?)", [(k, _dumps(v)) for k, v in meta.items()])
-        out.executemany("insert into fields values (?, ?, ?, ?)", [
-            (name, TITLE_BOOST if name.startswith("title_") else 1.0, (sum(lengths[name]) / count) if count else 1.0,
-             to_blob(lengths[name])) for name in names])
-        out.executemany("insert into postings values (?, ?, ?, ?, ?)",
-                        ((name, term, to_blob(d), to_blob(c), to_blob(p))
-                         for name in names for term, (d, c, p) in sorted(postings[name].items())))
+        boosts = {name: TITLE_BOOST if name.startswith("title_") else 1.0 for name in names}
+        averages = {name: ((sum(lengths[name]) / count) if count else 1.0) or 1.0 for name in names}
+        out.executemany("insert into fields values (?, ?, ?, ?)",
+                        [(name, boosts[name], averages[name], to_blob(lengths[name])) for name in names])
+
+        def rows():
+            for name in names:
+                boost, avg, length = boosts[name], averages[name], lengths[name]
+                for term, (d, c, p) in sorted(postings[name].items()):
+                    parts = [bm25_part(n, boost, length[doc], avg) for doc, n in zip(d, c)]
+                    yield name, term, to_blob(d), to_blob(c), to_blob(p), to_blob(parts, "d")
+
+        out.executemany("insert into postings values (?, ?, ?, ?, ?, ?)", rows())
         out.commit()
         out.execute("vacuum")
     return count

@@ -27,21 +27,27 @@ INDEX_FILE = "search.sqlite"
 FORMAT = 1
 
 
-def to_blob(numbers) -> bytes:
-    """Integers as 32-bit little-endian bytes."""
-    out = array("i", numbers)
+def to_blob(numbers, typecode: str = "i") -> bytes:
+    """Integers as 32-bit (``"d"``: floats as 64-bit) little-endian bytes."""
+    out = array(typecode, numbers)
     if sys.byteorder == "big":
         out.byteswap()
     return out.tobytes()
 
 
-def ints(blob: bytes) -> array:
-    """The integers of :func:`to_blob`."""
-    out = array("i")
+def ints(blob: bytes, typecode: str = "i") -> array:
+    """The numbers of :func:`to_blob`."""
+    out = array(typecode)
     out.frombytes(blob)
     if sys.byteorder == "big":
         out.byteswap()
     return out
+
+
+def bm25_part(count: int, boost: float, length: int, avg: float) -> float:
+    """BM25's term-frequency part for a document (the score is IDF × weight × this); search.js: ``scoreParts``."""
+    tf = count * boost
+    return tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
 
 
 class IndexFormatError(RuntimeError):
@@ -60,10 +66,10 @@ class Postings:
         self._fields: dict[str, tuple[array, float, float]] = {}
         self._columns: dict[str, list] = {}
         self._lock = threading.Lock()
-        self._load = lru_cache(maxsize=200_000)(self._load_term)
-        self._where = lru_cache(maxsize=50_000)(self._load_positions)
-        self._bm25 = lru_cache(maxsize=200_000)(self._load_bm25)
+        self.term = lru_cache(maxsize=100_000)(self._load_term)
         self._fuzzy = lru_cache(maxsize=20_000)(self._load_fuzzy)
+        # Scores of the ways a query word can match, kept for the next query that has the word.
+        self.alternative_scores = lru_cache(maxsize=1024)(self._alternative_scores)
 
     def _conn(self) -> sqlite3.Connection:
         """One read-only connection per thread."""
@@ -123,33 +129,15 @@ class Postings:
                 self._fields[name] = found
         return found
 
-    def _load_term(self, field: str, text: str) -> dict[int, int]:
-        """Document -> occurrences of the term in the field."""
-        row = self._conn().execute("select docs, counts from postings where field = ? and term = ?",
-                                   (field, text)).fetchone()
-        return dict(zip(ints(row[0]), ints(row[1]))) if row else {}
-
-    def _load_positions(self, field: str, text: str) -> dict[int, array]:
-        row = self._conn().execute("select docs, counts, positions from postings where field = ? and term = ?",
+    def _load_term(self, field: str, text: str) -> "Term":
+        row = self._conn().execute("select docs, counts, positions, parts from postings where field = ? and term = ?",
                                    (field, text)).fetchone()
         if row is None:
-            return {}
-        docs, positions = ints(row[0]), ints(row[2])
-        starts = list(accumulate(ints(row[1]), initial=0))
-        return {doc: positions[starts[i]:starts[i + 1]] for i, doc in enumerate(docs)}
-
-    def _load_bm25(self, field: str, text: str) -> tuple[float, dict[int, float]]:
-        """The term's IDF, and per document its BM25 term-frequency part (the score is IDF × boost × that)."""
-        counts = self.tf(field, text)
-        df = len(counts)
+            return Term(math.log(1 + (self.doc_count + 0.5) / 0.5), array("i"), array("i"), array("i"), array("d"))
+        docs = ints(row[0])
+        df = len(docs)
         idf = math.log(1 + (self.doc_count - df + 0.5) / (df + 0.5))
-        lengths, avg, boost = self.field(field)
-        avg = avg or 1.0
-        parts = {}
-        for doc, count in counts.items():
-            tf = count * boost
-            parts[doc] = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[doc] / avg))
-        return idf, parts
+        return Term(idf, docs, ints(row[1]), ints(row[2]), ints(row[3], "d"))
 
     def _load_fuzzy(self, field: str, text: str, maxdist: int) -> tuple[str, ...]:
         """Terms of the field within ``maxdist`` edits of ``text`` that share its first letter, in term order."""
@@ -160,67 +148,106 @@ class Postings:
             " order by term", (field, text[0], chr(ord(text[0]) + 1), len(text) - maxdist, len(text) + maxdist))
         return tuple(term for (term,) in rows if term != text and within(term, text, maxdist))
 
-    def tf(self, field: str, text: str) -> dict[int, int]:
-        return self._load(field, text)
-
-    def positions(self, field: str, text: str) -> dict[int, array]:
-        return self._where(field, text)
-
     def fuzzy(self, field: str, text: str, maxdist: int) -> tuple[str, ...]:
         return self._fuzzy(field, text, maxdist)
 
     def df(self, field: str, text: str) -> int:
-        return len(self.tf(field, text))
+        return len(self.term(field, text).docs)
 
     # -- scoring -------------------------------------------------------------------
     def term_scores(self, field: str, text: str, boost: float = 1.0) -> dict[int, float]:
         """BM25 of the term in every document of the field that has it."""
-        idf, parts = self._bm25(field, text)
-        weight = idf * boost
-        return {doc: weight * part for doc, part in parts.items()}
+        term = self.term(field, text)
+        weight = term.idf * boost
+        return {doc: weight * part for doc, part in zip(term.docs, term.parts)}
 
-    def alternative_scores(self, alt: Alternative) -> dict[int, float]:
-        """Scores of one alternative: a term's BM25, or the summed BM25 of a phrase where it occurs."""
+    def _alternative_scores(self, alt: Alternative) -> dict[int, float]:
+        """Scores of one alternative: a term's BM25, or the summed BM25 of a phrase where it occurs (don't change them)."""
         if len(alt.terms) == 1:
             return self.term_scores(alt.field, alt.terms[0], alt.boost)
-        docs = None
-        for text in alt.terms:
-            found = self.tf(alt.field, text).keys()
-            docs = set(found) if docs is None else docs & found
-            if not docs:
-                return {}
-        matched = sorted(d for d in docs if self._in_order(alt.field, alt.terms, d, alt.slop))
+        terms = [self.term(alt.field, text) for text in alt.terms]
+        matched = phrase_matches(terms, alt.slop)
         if not matched:
             return {}
         total: dict[int, float] = dict.fromkeys(matched, 0.0)
-        for text in alt.terms:
-            idf, parts = self._bm25(alt.field, text)
-            weight = idf * (alt.boost / len(alt.terms))
+        for term in terms:
+            weight = term.idf * (alt.boost / len(alt.terms))
+            at, parts = term.locate()[0], term.parts
             for d in matched:
-                total[d] += weight * parts[d]
+                total[d] += weight * parts[at[d]]
         return total
 
-    def _in_order(self, field: str, terms: tuple[str, ...], doc: int, slop: int) -> bool:
-        """Do the terms occur in this order, each within ``slop`` positions of the previous?"""
-        starts = self.positions(field, terms[0]).get(doc, ())
-        following = [set(self.positions(field, t).get(doc, ())) for t in terms[1:]]
-        for start in starts:
-            pos, ok = start, True
-            for nxt in following:
-                hit = next((p for p in range(pos + 1, pos + slop + 2) if p in nxt), None)
+
+class Term:
+    """One term's postings in one field: documents, occurrences, positions and BM25 parts, with its IDF."""
+
+    __slots__ = ("idf", "docs", "counts", "positions", "parts", "_at", "_starts")
+
+    def __init__(self, idf: float, docs: array, counts: array, positions: array, parts: array):
+        self.idf, self.docs, self.counts, self.positions, self.parts = idf, docs, counts, positions, parts
+        self._at: dict[int, int] | None = None
+        self._starts: list[int] | None = None
+
+    def locate(self) -> tuple[dict[int, int], list[int]]:
+        """Document -> its index in the postings, and where each document's positions start."""
+        if self._at is None:
+            self._starts = list(accumulate(self.counts, initial=0))
+            self._at = dict(zip(self.docs, range(len(self.docs))))
+        return self._at, self._starts
+
+
+def phrase_matches(terms: list[Term], slop: int) -> list[int]:
+    """The documents where the terms occur in this order, each within ``slop`` positions after the previous.
+
+    From each occurrence of the first term, each next term is taken at its first occurrence
+    after the previous one (positions are ascending); search.js: ``inOrder``.
+    """
+    common = set(terms[0].docs)
+    for term in terms[1:]:
+        common.intersection_update(term.docs)
+        if not common:
+            return []
+    reach = slop + 1
+    located = [(term.positions, *term.locate()) for term in terms]
+    matched = []
+    for doc in sorted(common):
+        lists = []
+        for positions, at, starts in located:
+            i = at[doc]
+            lists.append(positions[starts[i]:starts[i + 1]])
+        following = lists[1:]
+        for start in lists[0]:
+            pos = start
+            for later in following:
+                hit = None
+                for p in later:
+                    if p > pos:
+                        if p <= pos + reach:
+                            hit = p
+                        break
                 if hit is None:
-                    ok = False
                     break
                 pos = hit
-            if ok:
-                return True
-        return False
+            else:
+                matched.append(doc)
+                break
+    return matched
 
 
 def within(a: str, b: str, maxdist: int) -> bool:
     """Levenshtein distance of ``a`` and ``b`` at most ``maxdist`` (insert, delete, substitute; no transpositions)."""
     if abs(len(a) - len(b)) > maxdist:
         return False
+    # A common beginning and end cost no edits: compare what lies between.
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < len(a) - start and end < len(b) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    a, b = a[start:len(a) - end], b[start:len(b) - end]
+    if len(a) <= maxdist and len(b) <= maxdist:
+        return True
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         current = [i]

@@ -15,12 +15,12 @@ import threading
 
 from .. import refs
 from ..db import Database, pick_lang
-from ..layout import hold_index, index_dir_for
+from ..layout import hold_index, index_root
 from ..refs import CR_VERSION
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
 from .query import QueryError, named_rulesets, parse_query, split_version
-from .ranking import CITED_FACTOR, HANGUL, NAMED_RULESET_FACTOR, OTHER_RULESET_FACTOR, Ranker
+from .ranking import NAMED_RULESET_FACTOR, OTHER_RULESET_FACTOR, Ranker, has_hangul
 from .snippets import snippet
 
 __all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query",
@@ -90,23 +90,29 @@ class Searcher:
         return self._opened
 
     def _open_index(self) -> Ranker:
-        """Open (and hold, so no build removes it) the index this database names.
+        """Open (and hold, so no build removes it) the index of the database this searcher reads.
 
-        A build that finishes between reading the name and opening it swaps the
-        index; the name is read again then.
+        A build that finished since the database was opened may have removed that index;
+        the database is opened again then, and its index read.
         """
         from .scoring import INDEX_FILE, Postings
 
         db_path = self.db.path
         for attempt in range(3):
             try:
-                folder = index_dir_for(db_path)
+                build_id = self.db.meta("build_id")
+                if build_id is None:
+                    raise FileNotFoundError(f"{db_path}: no build id recorded")
+                folder = index_root(db_path) / build_id
                 self._hold = hold_index(folder)
                 path = folder / INDEX_FILE
                 _check_whole(path)
                 postings = Postings(path)
                 return Ranker(postings, GlossaryMap(postings.meta("glossary")))
             except FileNotFoundError:
+                if self._hold is not None:
+                    self._hold.close()
+                    self._hold = None
                 if attempt == 2:
                     break
                 self.db.close()
@@ -136,7 +142,7 @@ class Searcher:
             return self._search(query, lang, ruleset, kind, limit)
         except QueryError:
             raise
-        except Exception as exc:  # a zeroed or truncated index file surfaces as any of whoosh's read errors
+        except Exception as exc:  # a zeroed or truncated index file surfaces as any of sqlite3's or json's errors
             raise IndexDamaged(_damaged(self.db.path, f"{type(exc).__name__}: {exc}")) from exc
 
     def _search(self, query, lang, ruleset, kind, limit) -> list[Result]:
@@ -205,7 +211,7 @@ class Searcher:
         words = parse_query(rest).words
         if not words:
             return None
-        if any(HANGUL.search(w) for w in words):
+        if any(has_hangul(w) for w in words):
             return "ko"
         scores = self._language_scores(words)
         best = max(scores.values())
@@ -232,7 +238,7 @@ class Searcher:
         """Guess the query's language from stop words, glossary words and index vocabulary."""
         if not words:
             return "en"
-        if any(HANGUL.search(w) for w in words):
+        if any(has_hangul(w) for w in words):
             return "ko"
         score = self._language_scores(words)
         best = max(score.values())
@@ -240,26 +246,7 @@ class Searcher:
 
     # -- ranking ---------------------------------------------------------------
     def _text_hits(self, words, lang, ruleset, kind, cited, named=frozenset()) -> list[tuple[int, float]]:
-        postings = self.ranker.postings
-        rulesets = postings.rulesets
-        allowed = None
-        if ruleset is not None or kind is not None:
-            kinds = postings.kinds
-
-            def allowed(doc: int) -> bool:
-                return (ruleset is None or rulesets[doc] == ruleset) and (kind is None or kinds[doc] == kind)
-
-        factors = []
-        if ruleset is None:
-            # The official rules unless the query names another ruleset: Tamer Tactics and the
-            # legacy game answer only when they match clearly better (and show their ruleset).
-            by_ruleset = {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
-                          for r in ("tamer_tactics", "legacy")}
-            factors.append(lambda doc: by_ruleset.get(rulesets[doc], 1.0))
-        if cited:
-            cites = postings.cites
-            factors.append(lambda doc: CITED_FACTOR if cited.intersection(cites[doc]) else 1.0)
-        return self.ranker.rank(words, lang, allowed, factors)
+        return self.ranker.rank(words, lang, ruleset, kind, frozenset(named), frozenset(cited))
 
     # -- result rows -------------------------------------------------------------
     def _snippet_terms(self, words, lang) -> set[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..textclean import plain
 from .analysis import LANGUAGES, TOKEN, fold, terms
@@ -17,17 +18,19 @@ _ABBREVIATION = re.compile(
 
 def snippet(text: str, lang: str, query_terms: set[str]) -> str:
     """The sentence with most query terms (the first one when none match), cut to length."""
-    sentences = [plain(s) for s in _sentences(text or "")]
-    sentences = [s for s in sentences if s]
+    sentences = _plain_sentences(text or "")
     if not sentences:
         return ""
     best, best_score = sentences[0], 0
     if query_terms:
         initials = {t[0] for t in query_terms if t}
+        initials |= {c.upper() for c in initials}
         for sentence in sentences:
             if lang in LANGUAGES:
                 # A stem begins with its word's first letter: the other words can't match, and aren't stemmed.
-                sentence_terms = terms(lang, " ".join(w for w in TOKEN.findall(sentence) if fold(w[0])[:1] in initials))
+                words = " ".join(w for w in TOKEN.findall(sentence)
+                                 if w[0] in initials or (not w[0].isascii() and fold(w[0])[:1] in initials))
+                sentence_terms = terms(lang, words)
             else:
                 sentence_terms = terms(lang, sentence)
             score = len(set(sentence_terms) & query_terms)
@@ -42,6 +45,12 @@ def snippet(text: str, lang: str, query_terms: set[str]) -> str:
     if len(best) > MAX_LEN:
         best = best[: MAX_LEN - 1].rsplit(" ", 1)[0] + "…"
     return best
+
+
+@lru_cache(maxsize=8192)
+def _plain_sentences(text: str) -> list[str]:
+    """The text's sentences as plain text, without empty ones (kept: the same texts come up again and again)."""
+    return [s for s in (plain(s) for s in _sentences(text)) if s]
 
 
 def _sentences(text: str) -> list[str]:

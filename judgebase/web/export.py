@@ -92,19 +92,22 @@ def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", prog
 
 
 def _search_index(db_path, site: Site) -> str:
-    """``window.JB_INDEX``: the search index (``rank``) and what each result shows (``docs``, by document number)."""
-    from ..layout import index_dir_for
-    from ..search.index import export_json
-    from ..search.scoring import INDEX_FILE, Postings
+    """``window.JB_INDEX``: the search index (``rank``) and what each result shows (``docs``, by document number).
 
-    index_file = index_dir_for(db_path) / INDEX_FILE
-    postings = Postings(index_file)
+    Raises IndexDamaged (with how to rebuild) when the database's search index can't be read.
+    """
+    from ..search.index import export_json
+    from ..search.searcher import Searcher
+
+    searcher = Searcher(db_path)
     try:
+        postings = searcher.ranker.postings
         shown = site.search_index(list(zip(postings.kinds, postings.refs)))
+        rank = export_json(postings.path)
     finally:
-        postings.close()
+        searcher.close()
     docs = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
-    return f"window.JB_INDEX = {{\"docs\":{docs},\"rank\":{export_json(index_file)}}};\n"
+    return f"window.JB_INDEX = {{\"docs\":{docs},\"rank\":{rank}}};\n"
 
 
 def _swap_in(new: Path, out_dir: Path) -> None:

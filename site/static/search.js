@@ -630,7 +630,9 @@
       return out;
     }
     return {
-      rank: function (words, lang, allowed, factors) {  // [[doc, score], ...] best first
+      // [[doc, score], ...] best first, of the documents of ruleset and kind (null: any); the official rules first
+      // unless a ruleset is asked for or named ({ruleset: true}); rulings citing a clause in cited ({ref: true}) up.
+      rank: function (words, lang, ruleset, kind, named, cited) {
         var us = units(words, lang);
         if (!us.length) return [];
         var perUnit = us.map(unitScores), weights = us.map(rarity);
@@ -643,12 +645,16 @@
           });
         });
         proximity(words, lang).forEach(function (bonus, doc) { if (totals.has(doc)) totals.set(doc, totals.get(doc) + bonus); });
-        var ranked = [];
+        var ranked = [], rulesets = index.meta.doc_rulesets, kinds = index.meta.doc_kinds, cites = index.meta.doc_cites;
+        var anyCited = Object.keys(cited || {}).length > 0;
         totals.forEach(function (score, doc) {
-          if (allowed && !allowed(doc)) return;
+          if ((ruleset && rulesets[doc] !== ruleset) || (kind && kinds[doc] !== kind)) return;
           var coverage = covered.get(doc) / totalWeight;
           score = score * (C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * coverage * coverage) * priors[doc];
-          (factors || []).forEach(function (factor) { score = score * factor(doc); });
+          if (!ruleset && rulesets[doc] !== "official") {
+            score = score * ((named || {})[rulesets[doc]] ? C.NAMED_RULESET_FACTOR : C.OTHER_RULESET_FACTOR);
+          }
+          if (anyCited && cites[doc].some(function (c) { return has.call(cited, c); })) score = score * C.CITED_FACTOR;
           ranked.push([doc, score]);
         });
         return ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
@@ -865,19 +871,9 @@
         refs.forEach(function (rid, doc) { if (kinds[doc] === "ruling" && meta.doc_qa[doc].indexOf(number) >= 0) add(doc, "ref"); });
       });
       if (parsed.words.length) {
-        var cited = {}, named = namedRulesets(query), factors = [], allowed = null;
+        var cited = {}, named = namedRulesets(query);
         parsed.refs.forEach(function (r) { cited[String(r)] = true; if (r.ruleset !== "official") named[r.ruleset] = true; });
-        if (ruleset || kind) allowed = function (doc) { return (!ruleset || rulesets[doc] === ruleset) && (!kind || kinds[doc] === kind); };
-        if (!ruleset) {
-          factors.push(function (doc) {
-            var r = rulesets[doc];
-            return r === "official" ? 1.0 : (named[r] ? C.NAMED_RULESET_FACTOR : C.OTHER_RULESET_FACTOR);
-          });
-        }
-        if (parsed.refs.length) {
-          factors.push(function (doc) { return cites[doc].some(function (c) { return has.call(cited, c); }) ? C.CITED_FACTOR : 1.0; });
-        }
-        var hits = ranker.rank(parsed.words, lang, allowed, factors).slice(0, 2 * limit + results.length);
+        var hits = ranker.rank(parsed.words, lang, ruleset, kind, named, cited).slice(0, 2 * limit + results.length);
         for (var i = 0; i < hits.length; i++) {
           add(hits[i][0], "text");
           if (results.length >= limit) break;
