@@ -121,7 +121,7 @@ def main() -> int:
             by_query = dict(zip([q.q for q in queries], offline))
             theirs = evaluate(lambda q, lang: by_query[q], queries)
             quality_table("\nOffline search (static export: site/static/search.js over the exported index, in node):", theirs)
-            same = sum(1 for q in queries if by_query[q][:5] == server_lists[q.q][:5])
+            same = sum(1 for q in queries if by_query[q.q][:5] == server_lists[q.q][:5])
             share = same / len(queries)
             gap = abs(ours["all"].recall_at_5 - theirs["all"].recall_at_5)
             print(f"Same top 5 as the server: {same}/{len(queries)} queries ({share:.0%}, target >= 95%); "

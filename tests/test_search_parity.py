@@ -108,6 +108,28 @@ def test_a_stem_begins_with_its_words_first_letter(vocabulary):
         assert all(STEMMERS[lang](w)[:1] == w[:1] for w in vocabulary), lang
 
 
+def test_snippets_from_the_index_are_the_ones_cut_from_the_text(searcher, db):
+    """Ranked results take their snippet from the index's prepared sentences; references cut it from the text."""
+    from judgebase.search.snippets import snippet, snippet_of
+
+    postings = searcher.ranker.postings
+    term_sets = [set(), {"bloqu", "digimon", "atac"}, {"secur", "digimon", "delet"}, {"sicherheit", "karte"}]
+    texts = {(kind, ref, lang): text for kind, sql in (
+        ("clause", "select ref, lang, text from clause_text"), ("ruling", "select ruling, lang, answer from ruling_text"))
+        for ref, lang, text in db.conn.execute(sql)}
+    checked = 0
+    for doc, (kind, ref) in enumerate(zip(postings.kinds, postings.refs)):
+        for lang in ("es", "en", "de", "ko"):
+            text = texts.get((kind, ref, lang))
+            if text is None:
+                continue
+            sentences = postings.sentences(doc, lang)
+            for wanted in term_sets:
+                assert snippet_of(sentences, wanted) == snippet(text, lang, wanted), (ref, lang, wanted)
+            checked += 1
+    assert checked > 3000
+
+
 def test_the_query_path_imports_no_whoosh(db_path):
     code = (f"import sys; from judgebase.search.searcher import Searcher; s = Searcher({str(db_path)!r}); "
             "s.search('bloquear con el digimon atacado'); s.search('6-1-4'); "

@@ -3,7 +3,8 @@
 The index is one SQLite file, ``search.sqlite``, beside the database's other
 companion files. It holds everything a query needs, analysed once at build time:
 the documents (one per clause, ruling and keyword, with their ruleset, citations,
-Rule Q&A numbers and prior), per field the length of every document, per (field, term) the
+Rule Q&A numbers and prior), the sentences a result's snippet is picked from with the
+terms of each, per field the length of every document, per (field, term) the
 postings with positions, the glossary with its lookup keys and the stems of every
 translation, the stop and question words, and the ranking constants.
 
@@ -25,6 +26,7 @@ from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse
 from .glossary import glossary_data
 from .ranking import constants
 from .scoring import FORMAT, INDEX_FILE, bm25_part, ints, to_blob
+from .snippets import prepared
 from .stopwords import STOPWORDS
 
 INDEX_LANGS = ("es", "en", "de", "ko")
@@ -36,6 +38,8 @@ create table meta (key text primary key, value text not null);  -- JSON values
 create table fields (name text primary key, boost real not null, avg real not null, lengths blob not null);
 create table postings (field text not null, term text not null, docs blob not null, counts blob not null,
                        positions blob not null, parts blob not null, primary key (field, term)) without rowid;
+create table snippets (doc integer not null, lang text not null, sentences text not null,
+                       primary key (doc, lang)) without rowid;  -- JSON: [[sentence, [term, ...]], ...]
 """
 # Numbers are stored as arrays of 32-bit little-endian integers (``scoring.ints``): a term's
 # postings load in microseconds, where parsing them from JSON took a millisecond for a common word.
@@ -58,9 +62,11 @@ def documents(conn: sqlite3.Connection):
         texts.setdefault(row["ref"], {})[row["lang"]] = row
     for row in conn.execute("select ref, ruleset from clauses order by position"):
         doc = {"ref": row["ref"], "kind": "clause", "ruleset": row["ruleset"], "cites": [], "qa": []}
+        doc["shown"] = {}
         for lang, text in texts.get(row["ref"], {}).items():
             doc[f"title_{lang}"] = text["title"]
             doc[f"body_{lang}"] = f"{text['title']}\n{text['text']}"
+            doc["shown"][lang] = text["text"]
         doc["prior"] = prior("clause", row["ref"])
         yield doc
 
@@ -69,16 +75,17 @@ def documents(conn: sqlite3.Connection):
         questions.setdefault(row["ruling"], {})[row["lang"]] = row
     for row in conn.execute("select id, ruleset, cites, qa from rulings order by id"):
         doc = {"ref": row["id"], "kind": "ruling", "ruleset": row["ruleset"], "cites": json.loads(row["cites"]),
-               "qa": json.loads(row["qa"] or "[]"), "prior": prior("ruling", row["id"])}
+               "qa": json.loads(row["qa"] or "[]"), "prior": prior("ruling", row["id"]), "shown": {}}
         for lang, text in questions.get(row["id"], {}).items():
             doc[f"title_{lang}"] = text["question"] or ""
             doc[f"body_{lang}"] = f"{text['question'] or ''}\n{text['answer'] or ''}"
+            doc["shown"][lang] = text["answer"]
         yield doc
 
     for row in conn.execute("select * from keywords"):
         aliases = json.loads(row["aliases"] or "{}")
         doc = {"ref": row["ref"], "kind": "keyword", "ruleset": "official", "cites": [], "qa": [],
-               "prior": prior("keyword", row["ref"])}
+               "prior": prior("keyword", row["ref"]), "shown": {}}  # a keyword's snippet is its summary
         for lang in ("es", "en", "de"):
             name = row[f"name_{lang}"] or ""
             words = " ".join(aliases.get(lang, []))
@@ -151,6 +158,9 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
                     yield name, term, to_blob(d), to_blob(c), to_blob(p), to_blob(parts, "d")
 
         out.executemany("insert into postings values (?, ?, ?, ?, ?, ?)", rows())
+        out.executemany("insert into snippets values (?, ?, ?)",
+                        ((n, lang, _dumps(prepared(text, lang))) for n, doc in enumerate(docs)
+                         for lang, text in doc["shown"].items()))
         out.commit()
         out.execute("vacuum")
     return count

@@ -118,6 +118,11 @@ class Postings:
     def cites(self) -> list[list[str]]:
         return self._column("cites")
 
+    def sentences(self, doc: int, lang: str) -> list[tuple[str, frozenset]] | None:
+        """The document's text in ``lang`` as sentences with their terms (see ``snippets.prepared``)."""
+        row = self._conn().execute("select sentences from snippets where doc = ? and lang = ?", (doc, lang)).fetchone()
+        return [(sentence, frozenset(found)) for sentence, found in json.loads(row[0])] if row else None
+
     # -- postings --------------------------------------------------------------------
     def field(self, name: str) -> tuple[array, float, float]:
         """(length of every document, average length, boost) of a field."""

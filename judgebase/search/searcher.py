@@ -21,7 +21,7 @@ from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
 from .query import QueryError, named_rulesets, parse_query, split_version
 from .ranking import NAMED_RULESET_FACTOR, OTHER_RULESET_FACTOR, Ranker, has_hangul
-from .snippets import snippet
+from .snippets import snippet, snippet_of
 
 __all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query",
            "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR"]
@@ -180,7 +180,7 @@ class Searcher:
             hits = self._text_hits(parsed.words, lang, ruleset, kind, cited, named)
             postings = self.ranker.postings
             for doc, score in hits[: 2 * limit + len(results)]:
-                add(self._result(postings.kinds[doc], postings.refs[doc], lang, score, query_terms))
+                add(self._result(postings.kinds[doc], postings.refs[doc], lang, score, query_terms, doc))
                 if len(results) >= limit:
                     break
         elif parsed.refs:
@@ -259,12 +259,17 @@ class Searcher:
                         out.update(toks)
         return out
 
-    def _result(self, kind, ref, lang, score, query_terms):
+    def _result(self, kind, ref, lang, score, query_terms, doc=None):
         if kind == "clause":
-            return self._clause_result(ref, lang, score, query_terms)
+            return self._clause_result(ref, lang, score, query_terms, doc=doc)
         if kind == "ruling":
-            return self._ruling_result(ref, lang, score, query_terms)
+            return self._ruling_result(ref, lang, score, query_terms, doc=doc)
         return self._keyword_result(ref, lang, score, query_terms)
+
+    def _snippet(self, text: str, lang: str, query_terms: set[str], doc: int | None) -> str:
+        """From the index's prepared sentences for a ranked document (nothing to split or stem), else from the text."""
+        sentences = self.ranker.postings.sentences(doc, lang) if doc is not None else None
+        return snippet_of(sentences, query_terms) if sentences is not None else snippet(text, lang, query_terms)
 
     def _from_version(self, version: str, found: list, lang: str):
         """Map CR numbers of an older version to today's clauses; say what each became."""
@@ -284,16 +289,17 @@ class Searcher:
             notices[str(new)] = renumbered(lang, version, ref.number, old["new"], old["status"])
         return out, notices
 
-    def _clause_result(self, ref, lang, score, query_terms, match="text"):
+    def _clause_result(self, ref, lang, score, query_terms, match="text", doc=None):
         row = self.db.conn.execute("select ruleset from clauses where ref = ?", (ref,)).fetchone()
         if row is None:
             return None
         texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (ref,))}
         shown = pick_lang(texts, lang)
         t = texts[shown]
-        return Result(ref, "clause", row["ruleset"], shown, t["title"], snippet(t["text"], shown, query_terms), score, match=match)
+        return Result(ref, "clause", row["ruleset"], shown, t["title"], self._snippet(t["text"], shown, query_terms, doc),
+                      score, match=match)
 
-    def _ruling_result(self, rid, lang, score, query_terms, match="text"):
+    def _ruling_result(self, rid, lang, score, query_terms, match="text", doc=None):
         row = self.db.conn.execute("select ruleset, cites, proven from rulings where id = ?", (rid,)).fetchone()
         if row is None:
             return None
@@ -302,7 +308,7 @@ class Searcher:
         t = texts[shown]
         proven = None if row["proven"] is None else bool(row["proven"])
         return Result(
-            rid, "ruling", row["ruleset"], shown, t["question"], snippet(t["answer"], shown, query_terms), score,
+            rid, "ruling", row["ruleset"], shown, t["question"], self._snippet(t["answer"], shown, query_terms, doc), score,
             cites=json.loads(row["cites"]), proven=proven, match=match,
         )
 
