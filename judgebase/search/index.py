@@ -22,6 +22,7 @@ from contextlib import closing
 from pathlib import Path
 
 from ..refs import CR_VERSION
+from ..store import sync_file
 from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse
 from .glossary import glossary_data
 from .ranking import constants
@@ -143,6 +144,8 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
         "number_map": number_map,
     }
     with closing(sqlite3.connect(index_dir / INDEX_FILE)) as out:
+        out.execute("PRAGMA journal_mode = OFF")  # a new file in a new folder, renamed into place when whole
+        out.execute("PRAGMA synchronous = OFF")
         out.executescript(_SCHEMA)
         out.executemany("insert into meta values (?, ?)", [(k, _dumps(v)) for k, v in meta.items()])
         boosts = {name: TITLE_BOOST if name.startswith("title_") else 1.0 for name in names}
@@ -163,6 +166,7 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
                          for lang, text in doc["shown"].items()))
         out.commit()
         out.execute("vacuum")
+    sync_file(index_dir / INDEX_FILE)
     return count
 
 
