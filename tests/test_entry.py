@@ -93,3 +93,24 @@ def test_errors_still_read_as_click_writes_them(db_path):
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == code, (args, result.stderr)
         assert text in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_quick_reader_knows_exactly_the_click_commands_options():
+    """An option added to `clause` or `search` in cli.py must be added to entry.py too (or the quick path
+    would hand it to click, correct but slow; or, worse, take an option click has dropped)."""
+    import click
+
+    from judgebase.cli import cli
+
+    for name, spec in entry._OPTIONS.items():
+        command = cli.commands[name]
+        options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
+        assert set(options) == set(spec), name
+        for opt, kind in spec.items():
+            param = options[opt]
+            if isinstance(kind, tuple):
+                assert tuple(param.type.choices) == kind, opt
+            elif kind is int:
+                assert (param.type.min, param.type.max, param.default) == (1, 200, 10), opt
+            elif kind is entry._FLAG:
+                assert param.is_flag, opt
