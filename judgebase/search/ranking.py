@@ -146,21 +146,23 @@ class Ranker:
         alternatives = [self.postings.alternative_scores(alt) for alt in unit.alternatives]
         best: dict[int, float] = dict(alternatives[0])  # the first way of matching is the best so far everywhere
         rest: dict[int, float] = {}
+        best_of, rest_of = best.get, rest.get
         for scores in alternatives[1:]:
             for doc, score in scores.items():
-                was = best.get(doc)
+                was = best_of(doc)
                 if was is None:
                     best[doc] = score
                 elif score > was:
-                    rest[doc] = rest.get(doc, 0.0) + was
+                    rest[doc] = rest_of(doc, 0.0) + was
                     best[doc] = score
                 else:
-                    rest[doc] = rest.get(doc, 0.0) + score
-        out = {doc: (score + TIEBREAK * rest.get(doc, 0.0)) * unit.weight for doc, score in best.items()}
+                    rest[doc] = rest_of(doc, 0.0) + score
+        weight = unit.weight
+        out = {doc: (score + TIEBREAK * rest_of(doc, 0.0)) * weight for doc, score in best.items()}
         for alt in unit.titles:
             for doc, score in self.postings.alternative_scores(alt).items():
                 if doc in out:
-                    out[doc] += score * unit.weight
+                    out[doc] += score * weight
         return out
 
     def rarity(self, unit: Unit) -> float:
