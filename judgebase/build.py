@@ -12,9 +12,11 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import multiprocessing
 import os
 import shutil
 import sqlite3
+import sys
 import time
 import uuid
 from contextlib import closing, contextmanager
@@ -112,11 +114,16 @@ def _build(source_root: Path, db_path: Path, progress: Progress | None) -> Build
     tell = progress or (lambda label, done, total: None)
 
     tell("reading sources", 0, 1)
-    corpus = load_corpus(source_root)
+    scenarios = _ScenariosMeanwhile(source_root)  # the engine proves the rulings while the sources are read
+    try:
+        corpus = load_corpus(source_root)
+    except BaseException:
+        scenarios.stop()
+        raise
     tell("reading sources", 1, 1)
 
     tell("running scenarios", 0, 1)
-    runs = _run_scenarios(source_root)
+    runs = scenarios.results()
     coverage = check_proofs(corpus, runs)
     tell("running scenarios", 1, 1)
 
@@ -157,6 +164,68 @@ def _build(source_root: Path, db_path: Path, progress: Progress | None) -> Build
     report.failing = [f"{r.message}" for r in runs if not r.passed]
     report.coverage = coverage.as_json()["totals"]
     return report
+
+
+class _ScenariosMeanwhile:
+    """The scenario runs, made in a forked process while this one reads the sources.
+
+    Both are about as long, and independent: on two cores a build takes the longer
+    of them instead of their sum. Where fork isn't the way to start a process
+    (not Linux), or the process can't start or dies, the scenarios run here instead.
+    """
+
+    def __init__(self, source_root: Path):
+        self.source_root = source_root
+        self.process = self.pipe = None
+        if sys.platform != "linux":
+            return
+        try:
+            context = multiprocessing.get_context("fork")
+            self.pipe, child_end = context.Pipe(duplex=False)
+            self.process = context.Process(target=_scenarios_in_child, args=(source_root, child_end), daemon=True)
+            self.process.start()
+            child_end.close()
+        except (OSError, ValueError):
+            self.process = None
+
+    def results(self):
+        if self.process is not None:
+            try:
+                outcome = self.pipe.recv()
+            except (EOFError, OSError):
+                outcome = None  # the process died: run here (and meet whatever stopped it)
+            finally:
+                self.stop()
+            if outcome is not None:
+                if outcome[0] == "error":
+                    from .corpus.errors import Problem, SourceError
+
+                    raise SourceError([Problem(*outcome[1:])])
+                return outcome[1]
+        return _run_scenarios(self.source_root)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            if self.process.is_alive():
+                self.process.terminate()
+            self.process.join()
+            self.pipe.close()
+            self.process = None
+
+
+def _scenarios_in_child(source_root: Path, pipe) -> None:
+    """The runs, or the scenario file's problem; anything else is left for the parent to meet (and say)."""
+    from .corpus.errors import SourceError
+
+    try:
+        outcome = ("runs", _run_scenarios(source_root))
+    except SourceError as exc:
+        problem = exc.problems[0]
+        outcome = ("error", problem.path, problem.line, problem.message)
+    except BaseException:
+        outcome = None
+    pipe.send(outcome)
+    pipe.close()
 
 
 def _run_scenarios(source_root: Path):

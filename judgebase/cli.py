@@ -1,9 +1,10 @@
 """The ``judgebase`` command: a thin click layer over the library.
 
-Heavy modules (whoosh, sqlite-utils, markdown-it, datasette) are imported inside
-the commands that need them, and the ``deck`` and ``conformance`` groups (modules of
-their own) when one of their commands runs, so a clause lookup starts in a few tens of
-ms.  Help texts are catalogue keys (:mod:`judgebase.cli_words`).
+Heavy modules (sqlite-utils, markdown-it, datasette) are imported inside the
+commands that need them, and the ``deck`` and ``conformance`` groups (modules of their own)
+when one of their commands runs. ``clause`` and ``search`` with their usual options are
+answered before this module (and click) is even imported: see ``entry.py``.  Help texts are
+catalogue keys (:mod:`judgebase.cli_words`).
 """
 
 from __future__ import annotations
@@ -174,14 +175,9 @@ def search(query, lang, ruleset, kind, limit, as_json, db_path):
         raise click.UsageError(exc.say(_lang(lang))) from None
     except IndexDamaged as exc:
         raise click.ClickException(str(exc)) from None
-    if as_json:
-        click.echo(json.dumps([r.as_json() for r in results], ensure_ascii=False, indent=2))
-        return
-    from .render import search_results
+    from .render import search_output
 
-    # The labels speak the language of the answers: --lang, else the query's, else the user's.
-    shown = lang or (results[0].lang if results else None) or searcher.query_language(text) or _lang(None)
-    click.echo(search_results(text, results, shown))
+    click.echo(search_output(searcher, text, results, lang, as_json))
 
 
 @cli.command(help="help.cmd.clause")
@@ -209,12 +205,9 @@ def clause(ref, lang, as_json, db_path, version):
         _not_found(exc, lang, parsed=parsed)
     if asked:
         data["asked"] = asked
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    from .render import clause_page
+    from .render import clause_output
 
-    click.echo(clause_page(db, data, lang))
+    click.echo(clause_output(db, data, lang, as_json))
 
 
 def _old_number(db, parsed, version: str, lang: str):
@@ -550,6 +543,7 @@ def site():
 def site_export(out_dir, lang, db_path):
     """Write every page as static HTML with offline search (open OUT_DIR/index.html)."""
     from .i18n import LANGS, from_env
+    from .search.searcher import IndexDamaged
     from .web.export import ExportRefused, check_target, export_site
 
     lang = lang or from_env(supported=LANGS)
@@ -558,6 +552,8 @@ def site_export(out_dir, lang, db_path):
         counts = export_site(_resolve_db(db_path), out_dir, lang=lang)
     except ExportRefused as exc:
         raise click.ClickException(exc.say(lang)) from None
+    except IndexDamaged as exc:
+        raise click.ClickException(str(exc)) from None
     click.echo(_say("cli.export.done", lang, pages=counts["pages"], clauses=counts["clauses"], rulings=counts["rulings"],
                     out=out_dir, index=out_dir / "index.html"))
 

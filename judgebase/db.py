@@ -7,7 +7,6 @@ the command line (``clause --json``, ``ruling --json``) and add fields, never re
 
 from __future__ import annotations
 
-import difflib
 import json
 import sqlite3
 from functools import cached_property
@@ -172,6 +171,8 @@ class Database:
     def ruling(self, ruling_id: str, lang: str = "en") -> dict:
         row = self.conn.execute("select * from rulings where id = ?", (ruling_id,)).fetchone()
         if row is None:
+            import difflib  # only for a ruling id that doesn't exist
+
             matches = [i for i in self.ruling_ids if ruling_id.lower() in i]
             near = matches[:5] or difflib.get_close_matches(ruling_id, self.ruling_ids, n=5, cutoff=0.4)
             raise NotFound(f"no ruling {ruling_id!r} in the knowledge base", near)

@@ -8,7 +8,6 @@ the listing changed).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -45,8 +44,15 @@ def default_db_path(root: Path | None = None) -> Path:
         return Path(env)
     root = root or source_root()
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
-    return cache / "judgebase" / key / "judgebase.db"
+    return cache / "judgebase" / _folder_name(str(root.resolve())) / "judgebase.db"
+
+
+def _folder_name(text: str) -> str:
+    """A short stable name for a checkout's cache folder: FNV-1a, 48 bits (no hashing library to import)."""
+    h = 0xCBF29CE484222325
+    for byte in text.encode("utf-8", "surrogateescape"):
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"[:12]
 
 
 def _read_meta(db_path: Path) -> dict[str, str] | None:
@@ -85,6 +91,8 @@ def _damage(db_path: Path) -> tuple[str, dict] | None:
         index_dir = index_root(db_path) / meta["build_id"]
     except (KeyError, ValueError):
         return "cli.rebuild.no_index", {}
+    import hashlib
+
     for name, (size, digest) in expected.items():
         path = index_dir / name
         try:
@@ -104,15 +112,20 @@ def _stat_key(root: Path, db_path: Path) -> str:
     from .fingerprint import stat_key
     from .layout import index_root
 
-    index = index_root(db_path)
-    extra = [db_path] + (sorted(p for p in index.rglob("*") if p.is_file() and p.name != ".in-use") if index.is_dir() else [])
+    extra = [str(db_path)]
+    try:
+        for build in sorted(os.scandir(index_root(db_path)), key=lambda e: e.name):
+            if build.is_dir():
+                extra += sorted(f.path for f in os.scandir(build.path) if f.is_file() and f.name != ".in-use")
+    except OSError:
+        pass
     return stat_key(root, extra)
 
 
 def is_fresh(root: Path, db_path: Path) -> bool:
     """The stat listing matches the one recorded when the database was last found fresh."""
     try:
-        return _stat_file(db_path).read_text() == _stat_key(root, db_path)
+        return _stat_file(db_path).read_text(encoding="utf-8", errors="surrogateescape") == _stat_key(root, db_path)
     except OSError:
         return False
 
@@ -156,7 +169,7 @@ def ensure_default_database(notify=None) -> Path:
         except OSError as exc:
             return _unwritable(db_path, exc, notify)
     try:
-        _stat_file(db_path).write_text(_stat_key(root, db_path))
+        _stat_file(db_path).write_text(_stat_key(root, db_path), encoding="utf-8", errors="surrogateescape")
     except OSError:
         pass  # a read-only cache: fresh all the same, checked again next time
     return db_path

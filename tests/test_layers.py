@@ -19,7 +19,7 @@ LAYERS = [
     ("search", ["search"]),
     ("build", ["build", "defaults", "fingerprint"]),
     ("web", ["web", "serve"]),
-    ("cli", ["cli", "cli_words", "deck_cli", "conformance_cli", "render", "__main__"]),
+    ("cli", ["cli", "cli_words", "deck_cli", "conformance_cli", "render", "entry", "__main__"]),
 ]
 
 

@@ -252,24 +252,28 @@ class Site:
         return [{**p, "ruling_url": self.links.ruling(p["ruling"]) if p["ruling"] else None}
                 for p in self.db.proofs_of(ref) if p["passed"]]
 
-    def search_index(self) -> dict:
-        """Everything the static site's client-side search needs, in one object."""
-        docs = []
-        for row in self.db.conn.execute("select ref, ruleset from clauses order by position"):
-            texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (row["ref"],))}
-            docs.append({"k": "clause", "r": row["ref"], "s": row["ruleset"], "u": self.links.clause(row["ref"]),
-                         "t": {l: t["title"] for l, t in texts.items()},
-                         "b": {l: _plain(t["text"]) for l, t in texts.items()}})
-        for row in self.db.conn.execute("select id, ruleset, proven from rulings order by id"):
-            texts = {t["lang"]: t for t in self.db.conn.execute("select lang, question, answer from ruling_text where ruling = ?", (row["id"],))}
-            docs.append({"k": "ruling", "r": row["id"], "s": row["ruleset"], "u": self.links.ruling(row["id"]),
-                         "p": _status(row["proven"]),
-                         "t": {l: t["question"] for l, t in texts.items()},
-                         "b": {l: _plain(t["answer"]) for l, t in texts.items()}})
-        for kw in self.keywords():
-            docs.append({"k": "keyword", "r": kw["ref"], "s": "official", "u": kw["url"], "t": kw["names"], "b": kw["summaries"]})
-        glossary = [sum((g["terms"][l] for l in g["terms"]), []) for g in self.glossary()]
-        return {"docs": docs, "glossary": glossary}
+    def search_index(self, documents: list[tuple[str, str]]) -> list[dict]:
+        """What the static site shows of each search result, for the index's documents ((kind, ref) in its order).
+
+        ``u`` the page, ``t`` the title and ``b`` the text per language, ``p`` a ruling's proof status; the
+        ranking itself reads the search index (``judgebase.search.index.export_json``).
+        """
+        keywords = {kw["ref"]: kw for kw in self.keywords()}
+        statuses = {row["id"]: _status(row["proven"]) for row in self.db.conn.execute("select id, proven from rulings")}
+        out = []
+        for kind, ref in documents:
+            if kind == "clause":
+                texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (ref,))}
+                out.append({"u": self.links.clause(ref), "t": {l: t["title"] for l, t in texts.items()},
+                            "b": {l: _plain(t["text"]) for l, t in texts.items()}})
+            elif kind == "ruling":
+                texts = {t["lang"]: t for t in self.db.conn.execute("select lang, question, answer from ruling_text where ruling = ?", (ref,))}
+                out.append({"u": self.links.ruling(ref), "p": statuses.get(ref), "t": {l: t["question"] for l, t in texts.items()},
+                            "b": {l: _plain(t["answer"]) for l, t in texts.items()}})
+            else:
+                kw = keywords[ref]
+                out.append({"u": kw["url"], "t": kw["names"], "b": kw["summaries"]})
+        return out
 
 
 def _event_texts(text) -> dict[str, str]:
