@@ -9,7 +9,6 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from judgebase import refs
 from judgebase.cli import cli
 from judgebase.corpus.manifest import KINDS
 from judgebase.coverage import compute

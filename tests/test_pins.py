@@ -179,4 +179,4 @@ def test_a_broken_lock_line_is_reported_with_its_line(tree, line, words):
     lock.write_text("".join(lines), encoding="utf-8")
     src = tree / "rulings" / "official" / "scenarios" / "off-000-faq-01-block-own-target.yaml"
     code, text = _verify(tree, str(src))
-    assert code == 1 and f"rulings/cites.lock:11: " in text and words in text
+    assert code == 1 and "rulings/cites.lock:11: " in text and words in text
