@@ -10,6 +10,9 @@ timing icon.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from .conditions import TARGETED_STEPS, check_condition, check_targeted
 
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
@@ -44,6 +47,20 @@ PROPERTY_KEYWORDS = {
     "cannot_attack": "CR 15-1-3",
     "cannot_block": "CR 15-1-3",
     "cannot_be_attacked": "CR 15-1-3",
+    # More prohibitions (CR 15-1-3): a Digimon that can't suspend can't attack or block either
+    # (CR 11-2-5, 12-1-4); "can't be deleted by effects" (true) or "... by your opponent's effects"
+    # (opponent) leaves deletion in battle and by rule processing alone.
+    "cannot_suspend": "CR 15-1-3",
+    "cannot_digivolve": "CR 15-1-3",
+    "cannot_be_deleted_by_effects": "CR 15-1-3",
+    # "Isn't affected by your opponent's effects" (CR 15-15-5): opponent, or only the opponent's
+    # Digimon / Tamer / Option card effects (CR 15-2-1).
+    "unaffected_by": "CR 15-15-5",
+}
+# Keywords whose value is one of a few words rather than true or a number.
+KEYWORD_VALUES = {
+    "cannot_be_deleted_by_effects": (True, "opponent"),
+    "unaffected_by": ("opponent", "opponent_digimon", "opponent_tamer", "opponent_option"),
 }
 
 # Timing icons an effect can be bound to, with the clause that defines each.
@@ -137,6 +154,16 @@ class CardDef:
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
 
+    @cached_property
+    def persistent_effects(self) -> tuple[tuple[int, Effect], ...]:
+        """(index, effect) of its own persistent effects (CR 15-8-2), looked up on every DP and keyword."""
+        return tuple((i, e) for i, e in enumerate(self.effects) if e.persistent)
+
+    @cached_property
+    def inherited_persistent(self) -> tuple[tuple[int, Effect], ...]:
+        """(index, effect) of the persistent effects it gives the Digimon it is under (CR 15-3)."""
+        return tuple((i, e) for i, e in enumerate(self.inherited) if e.persistent)
+
     def keyword(self, name: str, inherited: bool = False):
         for key, value in (self.inherited_keywords if inherited else self.keywords):
             if key == name:
@@ -159,6 +186,8 @@ def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
     for key, value in spec.items():
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
+            raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         out.append((key, value))
     return tuple(out)
 
@@ -178,18 +207,58 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         if not isinstance(steps, list) or not steps:
             raise CardError(f"{where}[{i}]: 'do' must list the effect's steps")
         for j, step in enumerate(steps):
-            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS:
+            # A step may carry its own condition ("Then, if ...", CR 15-6-2) beside its one key.
+            keys = [k for k in step if k != "if"] if isinstance(step, dict) else []
+            if len(keys) != 1 or keys[0] not in STEPS:
                 raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS)}, e.g. {{draw: 1}}")
-        out.append(
-            Effect(
-                timing=item["timing"],
-                steps=tuple(steps),
-                optional=bool(item.get("optional", False)),
-                once_per_turn=bool(item.get("once_per_turn", False)),
-                condition=item.get("if"),
-            )
+        effect = Effect(
+            timing=item["timing"],
+            steps=tuple(steps),
+            optional=bool(item.get("optional", False)),
+            once_per_turn=bool(item.get("once_per_turn", False)),
+            condition=item.get("if"),
         )
+        _check_vocabulary(item, effect, f"{where}[{i}]")
+        out.append(effect)
     return tuple(out)
+
+
+# -- conditions, targets and persistent effects (CR 15-6, 15-8-2, 15-11) ------------------------
+PERSISTENT_STEPS = ("dp", "security_attack", "gain")  # what a persistent effect does to the cards it names
+PERSISTENT_TARGETS = ("self", "all_own", "all_opponent", "all")  # it chooses nothing (CR 15-10-2-4-1)
+
+
+def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
+    """The conditions, targets and filters of one effect, and what a persistent effect may do."""
+    if effect.condition is not None:
+        check_condition(effect.condition, f"{where}.if")
+    for j, step in enumerate(effect.steps):
+        here = f"{where}.do[{j}]"
+        if "if" in step:
+            check_condition(step["if"], f"{here}.if")
+        (name, arg), = ((k, v) for k, v in step.items() if k != "if")
+        if name in TARGETED_STEPS:
+            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+    if not effect.persistent:
+        return
+    what = f"{where}: a [{effect.timing}] effect is persistent (CR 15-8-2)"
+    for key in ("optional", "once_per_turn"):
+        if item.get(key):
+            raise CardError(f"{what}; it applies without activating, so it can't be {key}")
+    for step in effect.steps:
+        if "if" in step:
+            raise CardError(f"{what}; give its condition with the effect's own if")
+        (name, arg), = step.items()
+        if name not in PERSISTENT_STEPS:
+            raise CardError(f"{what}; it changes DP, <Security A.> or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
+        spec = arg if isinstance(arg, dict) else {"amount": arg}
+        if spec.get("target", "self") not in PERSISTENT_TARGETS:
+            raise CardError(f"{what}; it names the cards it applies to ({', '.join(PERSISTENT_TARGETS)}), "
+                            f"it doesn't choose {spec['target']!r} (CR 15-10-2-4-1)")
+        if "until" in spec:
+            raise CardError(f"{what}; it applies while its window is open, not until {spec['until']}")
+        if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
+            raise CardError(f"{what}; {name} needs an amount")
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

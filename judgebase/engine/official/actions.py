@@ -153,6 +153,8 @@ class MainPhaseActions:
                 return IllegalAction("<Delay> can't be activated the turn the card was placed", "CR 16-17-3")
             if effect.once_per_turn and self._once_key(card, effect) in self.once_used:
                 return IllegalAction("[Once Per Turn] effect already used this turn by this card", "CR 15-14-1-2")
+            if not self._condition_met(effect, tp, stack):
+                return IllegalAction("its processing conditions aren't met now, so it can't be declared", "CR 15-8-4-3-1")
             return None
         return None
 

@@ -40,6 +40,7 @@ class Effects:
 
     def _resolve(self):
         """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
+        self._continuous_check()  # a card just placed or changed is reached by persistent effects at once (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
         batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
         while self.pending and not self.is_over:
@@ -101,8 +102,8 @@ class Effects:
 
     def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
         """Carry out an effect's steps.  Returns "placed" when the card was put somewhere by its own effect."""
-        if not self._condition_met(effect, controller):
-            self.emit("condition_not_met", "CR 15-7", controller, card=card.name)
+        if not self._condition_met(effect, controller, stack):
+            self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)  # none of its conditions holds
             return None
         if effect.optional:
             choice = yield self.decide(controller, "optional", [Action("yes"), Action("no")], f"activate {card.name}'s optional effect?",
@@ -112,7 +113,9 @@ class Effects:
                 return None
         result = None
         for step in effect.steps:
-            (name, arg), = step.items()
+            if "if" in step and not self._step_condition(step, controller, card, stack):
+                continue  # CR 15-6-2: a step's own condition binds that step only
+            (name, arg), = ((k, v) for k, v in step.items() if k != "if")
             r = yield from self._step(controller, name, arg, card, stack)
             result = r or result
         return result

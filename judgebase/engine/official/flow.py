@@ -65,6 +65,9 @@ class Flow:
                 self.emit("turn_start", "CR 6-1-1", tp, turn=self.turn)
             # CR 6-2-1-1: start-of-turn effects are processed before unsuspending.
             self._trigger_timing("start_of_your_turn", tp)
+            # The turn changes which persistent effects apply (CR 15-8-2-2/3); a Digimon whose DP is
+            # now 0 is deleted, its [On Deletion] triggering with them (CR 15-4-3-3, 17-1-3-1-1).
+            self._rule_check()
             yield from self._resolve()
             if self.is_over:
                 return
@@ -185,11 +188,15 @@ class Flow:
         return True
 
     def _expire(self, until: str) -> None:
+        # "Until the end of your opponent's turn" is said by the effect's player: it ends with a
+        # turn that isn't theirs (a card's own effect: its owner's).
         for stack in self.stacks():
             stack.modifiers = [
                 m for m in stack.modifiers
-                if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn" and self.turn_player != stack.owner))
+                if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn"
+                                             and self.turn_player != (stack.owner if m.by is None else m.by)))
             ]
+        self._expire_lasting(until)
 
     def _draw(self, player: int, n: int, ref: str) -> None:
         ps = self.players[player]

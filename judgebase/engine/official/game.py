@@ -68,6 +68,10 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
+        self.lasting: list = []  # overall processing that lasts a while (targets.Lasting, CR 15-11-2)
+        self._lasting_uid = 0
+        self._computing: set = set()  # lookups under way (targets.continuous)
+        self._continuous_seen = None  # what persistent and lasting effects reached at the last look
         self._build(config)
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
@@ -162,18 +166,14 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         return stack.top.defn.category in ("digimon", "digi-egg")
 
     def dp(self, stack: Stack) -> int | None:
-        """Current DP: printed DP plus every modifier and persistent effect, netted (CR 1-3-8)."""
+        """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
+        those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
+        DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
         base = stack.top.defn.dp
         if base is None:
             return None
-        total = base
-        for mod in stack.modifiers:
-            if mod.kind == "dp":
-                total += mod.value
-        for effect, _card in self.persistent_effects(stack):
-            for step in effect.steps:
-                if "dp" in step and step["dp"].get("target", "self") == "self":
-                    total += int(step["dp"]["amount"])
+        total = base + sum(mod.value for mod in self.modifiers(stack, "dp"))
+        total += sum(a.value for a in self.continuous(stack, "dp"))
         for link in stack.links:
             total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
         if self.attack and self.attack.attacker is stack:
@@ -190,7 +190,7 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
             return {
                 "sid": s.sid, "cards": [(c.uid, c.name) for c in s.cards], "suspended": s.suspended,
                 "placed_turn": s.placed_turn, "area": s.area, "links": [c.uid for c in s.links],
-                "modifiers": [(m.kind, m.value, m.until) for m in s.modifiers],
+                "modifiers": [(m.kind, m.value, m.until, m.by) for m in s.modifiers],
             }
 
         return {
@@ -209,4 +209,12 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
                 for p in self.players
             ],
             "once_used": sorted(map(str, self.once_used)),
+            "lasting": [(x.uid, x.name, sorted(x.spec.items(), key=str), x.by, x.until) for x in self.lasting],
         }
+
+    def _advance(self, action) -> None:
+        super()._advance(action)
+        # Whatever persistent or lasting effect started or stopped reaching a card while the action
+        # was processed is in the log before the next decision (CR 15-8-2-2, 15-8-2-3).
+        if not self.is_over:
+            self._continuous_check()

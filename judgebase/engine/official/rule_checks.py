@@ -20,6 +20,8 @@ class RuleChecks:
         for stack in stacks:
             if stack not in self.players[stack.owner].battle:
                 continue
+            if cause == "effect" and self._deletion_refused(stack, by):
+                continue
             saved = yield from self._would_be_deleted(stack, cause, by)
             if saved:
                 continue
@@ -29,6 +31,23 @@ class RuleChecks:
         for stack in deleted:
             self._trigger_deleted(stack, cause)
         return deleted
+
+    def deletion_prohibited(self, stack: Stack, by: int | None) -> bool:
+        """"Can't be deleted by effects" (or "... by your opponent's effects"), CR 15-1-3."""
+        values = self._keyword_values(stack, "cannot_be_deleted_by_effects") if stack.area == "battle" else []
+        return any(v is True or (v == "opponent" and by is not None and by != stack.owner) for v in values)
+
+    def _deletion_refused(self, stack: Stack, by: int | None) -> bool:
+        """An effect would delete ``stack``: not if it can't be deleted by effects (CR 15-1-3), nor by
+        an effect it isn't affected by (CR 15-15-5-1; keyword effects are Digimon effects)."""
+        if self.deletion_prohibited(stack, by):
+            self.emit("not_deleted", "CR 15-1-3", stack.owner, card=repr(stack), why="it can't be deleted by effects")
+            return True
+        ref = self.unaffected_ref(stack, by, "digimon")
+        if ref is not None:
+            self.emit("not_deleted", ref, stack.owner, card=repr(stack), why="it isn't affected by the opponent's effects")
+            return True
+        return False
 
     def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
         owner = stack.owner
@@ -79,6 +98,9 @@ class RuleChecks:
                 return IllegalAction(f"{stack!r} has no <Evade>", "CR 16-22-1")
             if stack.suspended:
                 return IllegalAction(f"{stack!r} is suspended and can't suspend for <Evade>", "CR 16-22-1")
+            if self.keyword(stack, "cannot_suspend"):
+                # CR 16-22-3: suspending is <Evade>'s optional condition; without it nothing follows.
+                return IllegalAction(f"an effect says {stack!r} can't suspend, so <Evade> prevents nothing", "CR 15-7-2")
         elif a.kind == "barrier":
             if not self.keyword(stack, "barrier"):
                 return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
@@ -97,6 +119,9 @@ class RuleChecks:
                 return IllegalAction(f"{other!r}'s <Decoy> protects {spec} Digimon only", "CR 16-18-1")
             if cause != "effect" or by is None or by == owner:
                 return IllegalAction("<Decoy> prevents deletion by an opponent's effect only", "CR 16-18-1")
+            if self.deletion_prohibited(other, owner):
+                # CR 16-18-3: deleting the <Decoy> Digimon is the optional condition; without it nothing follows.
+                return IllegalAction(f"{other!r} can't be deleted by effects, so its <Decoy> prevents nothing", "CR 15-7-2")
             return self._decoy_problem(other, stack)
         return None
 
@@ -137,6 +162,7 @@ class RuleChecks:
 
     def _rule_check(self) -> None:
         """CR 17-1-3: 0 DP Digimon are deleted; Digimon without DP and stray cards are trashed."""
+        self._continuous_check()  # what persistent and lasting effects do now, before it is checked
         deleted = []
         for p in (0, 1):
             for stack in list(self.players[p].battle):

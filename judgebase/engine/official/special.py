@@ -82,6 +82,9 @@ class SpecialDigivolutions:
                 problem = self.requirement_problem(part, stack.top)
                 if problem:
                     return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
+                problem = self.digivolve_prohibition(stack)
+                if problem:
+                    return problem
             return None
         if a.kind == "burst":
             if not d.burst or a.option is None or not 0 <= a.option < len(d.burst):
@@ -90,7 +93,7 @@ class SpecialDigivolutions:
             stack = self.find_stack(a.target)
             if stack is None or stack.owner != tp:
                 return IllegalAction("Burst digivolve one of your own cards on the field", "CR 8-3-3-1")
-            problem = self.requirement_problem(req, stack.top)
+            problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack)
             if problem:
                 return problem
             tamer = self.find_stack(a.targets[0]) if a.targets else None
@@ -110,7 +113,7 @@ class SpecialDigivolutions:
                 return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
             if not self._app_pair(stack, names):
                 return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
-            return None
+            return self.digivolve_prohibition(stack)
         if a.kind == "link":
             link = d.link
             if not link:
@@ -381,6 +384,9 @@ class SpecialDigivolutions:
 
         Without an index, the problem of the first requirement when none is met."""
         reqs = card.defn.requirements
+        prohibited = self.digivolve_prohibition(stack)
+        if prohibited:
+            return prohibited
         if option is None:
             problems = [self.requirement_problem(r, stack.top) for r in reqs]
             if not problems:
