@@ -109,6 +109,7 @@ class Flow:
             if stack.suspended and self.keyword(stack, "reboot"):
                 stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
                 self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
+        self._continuous_check()  # "while suspended" effects stop here (CR 15-8-2-6-2)
         return
         yield  # pragma: no cover - makes this a generator
 

@@ -147,6 +147,7 @@ class RuleChecks:
             else:
                 ps.trash.append(card)
         self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+        self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
 
     def _trigger_deleted(self, stack: Stack, cause: str) -> None:
         top = stack.top
