@@ -359,8 +359,9 @@ class Targets:
     def _continuous_check(self) -> None:
         """Log each persistent or lasting effect that starts or stops reaching a card since the last
         look, with the clause that makes it start or stop."""
-        if not self.lasting and self._continuous_seen is None and not any(
+        if not self.lasting and not (self._continuous_seen and self._continuous_seen[0]) and not any(
                 s.top.defn.persistent_effects or any(c.defn.inherited_persistent for c in s.sources) for s in self.stacks()):
+            self._continuous_seen = None
             return  # nothing applies and nothing did: the usual case, kept cheap
         on_field = {s.sid: s for s in self.stacks()}
         instances = list(self._persistent_instances())
@@ -376,22 +377,6 @@ class Targets:
         if before is None:
             before = ({}, {}, set(), set())
         was, was_status, was_field, was_lasting = before
-        for k, (applied, blocked, stack) in now.items():
-            old = was.get(k)
-            if blocked is not None or (old is not None and old[1] is None):
-                continue
-            inst = applied.key[:-1] if applied.persistent else applied.key
-            if old is not None:
-                ref = "CR 15-15-5-2"  # it was unaffected, and can be affected again
-            elif applied.persistent and was_status.get(inst) != "on":
-                ref = "CR 15-8-2-6-1" if inst in conditional else "CR 15-8-2-2"
-            elif not applied.persistent and inst not in was_lasting:
-                continue  # logged when the effect was processed
-            elif stack.sid not in was_field:
-                ref = "CR 15-11-2-2"
-            else:
-                ref = "CR 15-11-2-3-3"
-            self._log_continuous("effect_applies", ref, applied, stack)
         for k, (applied, blocked, _stack) in was.items():
             if blocked is not None:
                 continue
@@ -411,6 +396,22 @@ class Targets:
             else:
                 ref = "CR 15-11-2-3-2"
             self._log_continuous("effect_ends", ref, applied, stack)
+        for k, (applied, blocked, stack) in now.items():
+            old = was.get(k)
+            if blocked is not None or (old is not None and old[1] is None):
+                continue
+            inst = applied.key[:-1] if applied.persistent else applied.key
+            if old is not None:
+                ref = "CR 15-15-5-2"  # it was unaffected, and can be affected again
+            elif applied.persistent and was_status.get(inst) != "on":
+                ref = "CR 15-8-2-6-1" if inst in conditional else "CR 15-8-2-2"
+            elif not applied.persistent and inst not in was_lasting:
+                continue  # logged when the effect was processed
+            elif stack.sid not in was_field:
+                ref = "CR 15-11-2-2"
+            else:
+                ref = "CR 15-11-2-3-3"
+            self._log_continuous("effect_applies", ref, applied, stack)
 
     def _log_continuous(self, kind: str, ref: str, applied: Applied, stack: Stack) -> None:
         data = {"card": repr(stack), "source": applied.source}
