@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from .conditions import TARGETED_STEPS, check_condition, check_targeted
 
@@ -154,15 +155,28 @@ class CardDef:
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
 
+    # What its persistent effects (CR 15-8-2) do, step by step, worked out once: DP and keywords
+    # are looked up many times per action.
     @cached_property
-    def persistent_effects(self) -> tuple[tuple[int, Effect], ...]:
-        """(index, effect) of its own persistent effects (CR 15-8-2), looked up on every DP and keyword."""
-        return tuple((i, e) for i, e in enumerate(self.effects) if e.persistent)
+    def persistent_parts(self) -> tuple[PersistentPart, ...]:
+        """The steps of its own persistent effects."""
+        return _persistent_parts(self.effects)
 
     @cached_property
-    def inherited_persistent(self) -> tuple[tuple[int, Effect], ...]:
-        """(index, effect) of the persistent effects it gives the Digimon it is under (CR 15-3)."""
-        return tuple((i, e) for i, e in enumerate(self.inherited) if e.persistent)
+    def inherited_persistent_parts(self) -> tuple[PersistentPart, ...]:
+        """The steps of the persistent effects it gives the Digimon it is under (CR 15-3)."""
+        return _persistent_parts(self.inherited)
+
+    @cached_property
+    def reaches_others(self) -> tuple[bool, bool]:
+        """Whether its own / inherited persistent effects name cards other than their own Digimon."""
+        return (any(p.target != "self" for p in self.persistent_parts),
+                any(p.target != "self" for p in self.inherited_persistent_parts))
+
+    @cached_property
+    def keyword_maps(self) -> tuple[dict, dict]:
+        """Its keywords and its inherited keywords by name, for the lookups made many times an action."""
+        return dict(reversed(self.keywords)), dict(reversed(self.inherited_keywords))
 
     def keyword(self, name: str, inherited: bool = False):
         for key, value in (self.inherited_keywords if inherited else self.keywords):
@@ -224,6 +238,30 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
 
 
 # -- conditions, targets and persistent effects (CR 15-6, 15-8-2, 15-11) ------------------------
+class PersistentPart(NamedTuple):
+    """One step of a persistent effect: what it gives (``name``: dp, security_attack, gain) to
+    which cards (``target`` and the filters in ``spec``)."""
+
+    index: int  # of the effect in its list
+    step: int
+    effect: Effect
+    name: str
+    target: str
+    spec: dict
+
+
+def _persistent_parts(effects: tuple[Effect, ...]) -> tuple[PersistentPart, ...]:
+    out = []
+    for i, effect in enumerate(effects):
+        if not effect.persistent:
+            continue
+        for j, step in enumerate(effect.steps):
+            (name, arg), = step.items()
+            spec = arg if isinstance(arg, dict) else {"amount": arg}
+            out.append(PersistentPart(i, j, effect, name, spec.get("target", "self"), spec))
+    return tuple(out)
+
+
 PERSISTENT_STEPS = ("dp", "security_attack", "gain")  # what a persistent effect does to the cards it names
 PERSISTENT_TARGETS = ("self", "all_own", "all_opponent", "all")  # it chooses nothing (CR 15-10-2-4-1)
 

@@ -342,5 +342,6 @@ class Battles:
             stack.modifiers = [m for m in stack.modifiers if m.until != "end_of_attack"]
         self._expire_lasting("end_of_attack")
         self.attack = None
+        self._touch()  # <Progress>, <Collision> and "while attacking" end with the attack
         self._rule_check()
         yield from self._resolve()

@@ -40,7 +40,8 @@ class Effects:
 
     def _resolve(self):
         """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
-        self._continuous_check()  # a card just placed or changed is reached by persistent effects at once (CR 15-8-2-2)
+        if self.pending:
+            self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
         batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
         while self.pending and not self.is_over:

@@ -71,11 +71,28 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.lasting: list = []  # overall processing that lasts a while (targets.Lasting, CR 15-11-2)
         self._lasting_uid = 0
         self._computing: set = set()  # lookups under way (targets.continuous)
+        # What persistent and lasting effects give each card is worked out once per state: the state
+        # changes with every event (each rule the engine applies logs one) and with ``_touch``.
+        self._version = 0
+        self._memo: dict = {}
+        self._memo_version = -1
+        self._checked_version = -1  # the state _continuous_check last looked at
+        # What persistent and lasting effects could give (targets._reach_index), by battle-area layout.
+        self._index, self._index_version, self._layout, self._parts = None, -1, None, []
+        self._simple, self._looked_at = False, (None, None)
+        # (kind, keyword) pairs the game's cards could give through persistent or lasting effects:
+        # to their own Digimon only (CR 15-8-2), or to other cards too (CR 15-11-2).
+        self._known_defs: dict = {}
+        self._may_give_self: set = set()
+        self._may_give_others: set = set()
+        self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
         self._build(config)
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         self._uids += 1
+        if id(defn) not in self._known_defs:
+            self._learn(defn)  # what its effects could ever give other cards (targets)
         return Card(defn, owner, uid=self._uids)
 
     def _build(self, config: dict) -> None:
@@ -115,6 +132,11 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
 
     def emit(self, kind: str, ref: str, player: int | None = None, **data) -> None:
         self.log.append(Event(kind, ref, player, data))
+        self._version += 1
+
+    def _touch(self) -> None:
+        """The state changed without an event (yet): lookups worked out before are stale."""
+        self._version += 1
 
     def opponent(self, player: int) -> int:
         return 1 - player
@@ -172,8 +194,13 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         base = stack.top.defn.dp
         if base is None:
             return None
-        total = base + sum(mod.value for mod in self.modifiers(stack, "dp"))
-        total += sum(a.value for a in self.continuous(stack, "dp"))
+        total = base
+        if stack.modifiers:
+            total += sum(mod.value for mod in self.modifiers(stack, "dp"))
+        if ("dp", None) in self._may_give_others:
+            total += sum(a.value for a in self.continuous(stack, "dp"))
+        elif ("dp", None) in self._may_give_self:
+            total += self._own_dp(stack)  # only its own effects give DP in this game: always affected
         for link in stack.links:
             total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
         if self.attack and self.attack.attacker is stack:

@@ -20,27 +20,27 @@ class Keywords:
         gives it doesn't count (CR 15-15-5-4)."""
         if stack.area != "battle":
             return None  # CR 3-4-7-8: breeding-area information isn't referenced
+        if name not in self._keywords_in_game and not stack.modifiers:
+            return None  # no card of this game has it or gives it
         values = self._keyword_values(stack, name)
         if not values:
             return None
         if all(isinstance(v, bool) for v in values):
             return True
         texts = [v for v in values if isinstance(v, str)]
-        if texts:
-            return texts[0]  # e.g. <Decoy (Black)>: the colour it protects
-        return sum(v for v in values if not isinstance(v, bool))
+        # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
+        return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
 
     def _keyword_values(self, stack: Stack, name: str, raw: bool = False) -> list:
         """Every value of ``name`` the Digimon has; ``raw`` counts those from effects it isn't
         affected by too (what "isn't affected" itself is read from)."""
-        values = []
-        value = stack.top.defn.keyword(name)
-        if value is not None:
-            values.append(value)
-        for card in stack.sources:
-            v = card.defn.keyword(name, inherited=True)
-            if v is not None:
-                values.append(v)
+        cards = stack.cards
+        value = cards[-1].defn.keyword_maps[0].get(name)
+        values = [] if value is None else [value]
+        for card in cards[:-1]:
+            value = card.defn.keyword_maps[1].get(name)
+            if value is not None:
+                values.append(value)
         for mod in stack.modifiers:
             if mod.kind == "keyword" and mod.value[0] == name and (raw or self.unaffected_ref(stack, mod.by, mod.etype) is None):
                 values.append(mod.value[1])
@@ -48,8 +48,9 @@ class Keywords:
             for key, value in (link.defn.link or {}).get("keywords", ()):
                 if key == name:
                     values.append(value)
-        values += [a.value[1] for a in self.continuous(stack, "keyword", name, raw=raw)]
-        if name == "blocker" and self._collision_active(stack.owner):
+        if ("keyword", name) in self._may_give_others or ("keyword", name) in self._may_give_self:
+            values += [a.value[1] for a in self.continuous(stack, "keyword", name, raw=raw)]
+        if name == "blocker" and self.attack is not None and self._collision_active(stack.owner):
             # CR 16-30-1: all of the opponent's Digimon gain <Blocker>; that affects them (CR 16-30-4).
             if raw or self.unaffected_ref(stack, 1 - stack.owner, "digimon") is None:
                 values.append(True)

@@ -73,7 +73,7 @@ class Playing:
             return IllegalAction("digivolve onto one of your own cards on the field", "CR 8-1-3-1")
         if a.option is None or not 0 <= a.option < len(d.requirements):
             return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
-        return self.digivolve_prohibition(stack) or self.requirement_problem(d.requirements[a.option], stack.top)
+        return self.requirement_problem(d.requirements[a.option], stack.top) or self.digivolve_prohibition(stack)
 
     def digivolve_prohibition(self, stack: Stack) -> IllegalAction | None:
         """"Can't digivolve" beats every permission to digivolve (CR 15-1-3): from the hand, by an

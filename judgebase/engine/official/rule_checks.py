@@ -163,7 +163,6 @@ class RuleChecks:
 
     def _rule_check(self) -> None:
         """CR 17-1-3: 0 DP Digimon are deleted; Digimon without DP and stray cards are trashed."""
-        self._continuous_check()  # what persistent and lasting effects do now, before it is checked
         deleted = []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
@@ -173,6 +172,8 @@ class RuleChecks:
             breeding = self.players[p].breeding
             if breeding is not None and not self._may_stay_in_breeding(breeding):
                 self._leave_field(breeding, "trash", "CR 17-1-3-2-3")
+        if deleted:
+            self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")

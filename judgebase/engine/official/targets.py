@@ -227,6 +227,9 @@ class Targets:
         your opponent's effects" (CR 15-15-5-1) or <Progress> while attacking (CR 16-39-1)."""
         if by is None or by == stack.owner or stack.area != "battle":
             return None
+        return self._memoised(("unaffected", stack.sid, by, etype), lambda: self._unaffected_ref(stack, etype), None)
+
+    def _unaffected_ref(self, stack: Stack, etype: str) -> str | None:
         for value in self._raw_keyword_values(stack, "unaffected_by"):
             if value in ("opponent", f"opponent_{etype}"):
                 return "CR 15-15-5-1"
@@ -248,81 +251,189 @@ class Targets:
         return out
 
     # ----------------------------------------------- persistent and lasting effects ----
-    def _persistent_instances(self):
-        """(key, effect, card, source stack, status) of every persistent effect of a card in a battle
-        area: "on", or why it doesn't apply now ("window": not its turn, CR 15-16-8-1; "condition":
-        its processing conditions fail, CR 15-8-2-6-2).  Breeding-area cards have none (CR 3-4-7-4)."""
-        for src in self.stacks():
-            owner_turn = self.turn_player == src.owner
-            top = src.top
-            found = [(("own", i), e, top) for i, e in top.defn.persistent_effects]
-            for card in src.sources:
-                found += [(("inherited", i), e, card) for i, e in card.defn.inherited_persistent]
-            for (where, i), effect, card in found:
-                key = (card.uid, card.incarnation, where, i, src.sid)
-                timing = effect.timing
-                if not (timing == "all_turns" or (timing == "your_turn") == owner_turn):
-                    status = "window"
-                elif not self.conditions_hold(effect.condition, src.owner, src):
-                    status = "condition"
-                else:
-                    status = "on"
-                yield key, effect, card, src, status
+    def _persistent_parts(self) -> list:
+        """(source stack, card, key, part) of every step of a persistent effect in the battle areas.
+        Breeding-area cards have none (CR 3-4-7-4)."""
+        self._reach_index()
+        return self._parts
 
-    def _reaching(self, stack: Stack, kind: str | None, keyword: str | None = None) -> list[tuple[Applied, str | None]]:
-        """Every persistent or lasting effect that names ``stack`` now, with the clause that keeps it
-        off the card (unaffected) or None: ``kind`` dp, security_attack or keyword (None: all)."""
+    def _reach_index(self) -> tuple[set, bool, set]:
+        """What persistent and lasting effects could give at all: the (kind, keyword) pairs, whether
+        any names other cards, and the cards whose own effects name themselves.  Worked out again
+        only when the cards in the battle areas or the lasting effects have changed."""
+        if self._index_version == self._version:
+            return self._index
+        layout = [(s.sid, len(s.cards), s.cards[-1].uid) for p in self.players for s in p.battle]
+        layout.append(tuple(x.uid for x in self.lasting))
+        if layout != self._layout:
+            self._layout = layout
+            self._parts = parts = []
+            self._simple = not self.lasting  # only unconditional effects on their own Digimon
+            kinds, reach_all, selves = set(), bool(self.lasting), set()
+            for src in self.stacks():
+                last = len(src.cards) - 1
+                for n, card in enumerate(src.cards):
+                    for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
+                        parts.append((src, card, (card.uid, card.incarnation, n == last, part.index, src.sid), part))
+                        kinds.add((STEP_KIND[part.name], part.spec.get("keyword")))
+                        if part.target == "self" and not part.effect.condition:
+                            selves.add(src.sid)
+                        else:
+                            selves.add(src.sid)
+                            reach_all = reach_all or part.target != "self"
+                            self._simple = False
+            for lasting in self.lasting:
+                kinds.add((STEP_KIND[lasting.name], lasting.spec.get("keyword")))
+            self._index = (kinds, reach_all, selves)
+        self._index_version = self._version
+        return self._index
+
+    def _fresh_memo(self) -> dict:
+        """The lookups worked out in this state (none once it has changed)."""
+        if self._memo_version != self._version:
+            self._memo.clear()
+            self._memo_version = self._version
+        return self._memo
+
+    def _learn(self, defn) -> None:
+        """What a card definition's effects could give: the persistent effects naming their own
+        Digimon, and the persistent and lasting effects that name other cards."""
+        self._known_defs[id(defn)] = defn
+        for part in defn.persistent_parts + defn.inherited_persistent_parts:
+            (self._may_give_self if part.target == "self" else self._may_give_others).add(
+                (STEP_KIND[part.name], part.spec.get("keyword")))
+        effects = defn.effects + defn.inherited + tuple((defn.option_side or {}).get("effects", ()))
+        for effect in effects:
+            for step in effect.steps:
+                for name, arg in step.items():
+                    if name in STEP_KIND and isinstance(arg, dict) and str(arg.get("target", "")).startswith("all"):
+                        self._may_give_others.add((STEP_KIND[name], arg.get("keyword")))
+                    if name == "gain" and isinstance(arg, dict):
+                        self._keywords_in_game.add(arg.get("keyword"))
+        self._keywords_in_game.update(key for key, _value in defn.keywords + defn.inherited_keywords)
+        self._keywords_in_game.update(key for key, _value in (defn.link or {}).get("keywords", ()))
+        if "collision" in self._keywords_in_game:
+            self._keywords_in_game.add("blocker")  # <Collision> gives it (CR 16-30-1)
+
+    def _own_parts(self, stack: Stack, kind: str, keyword: str | None) -> list[Applied]:
+        """What the Digimon's own persistent effects give it now (no other card's can give that)."""
         if stack.area != "battle":
+            return []
+        out = []
+        last = len(stack.cards) - 1
+        for n, card in enumerate(stack.cards):
+            for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
+                if (part.target == "self" and STEP_KIND[part.name] == kind and part.spec.get("keyword") == keyword
+                        and self._persistent_status(part.effect, stack) == "on"):
+                    key = (card.uid, card.incarnation, n == last, part.index, stack.sid, part.step)
+                    out.append(self._applied(part.name, part.spec, stack.owner, self.effect_type(card, stack), card.name, key))
+        return out
+
+    def _own_dp(self, stack: Stack) -> int:
+        """The DP the Digimon's own persistent effects give it now: ``_own_parts`` for DP, summed
+        without building records (it is looked up many times an action)."""
+        if stack.area != "battle":
+            return 0
+        total = 0
+        cards = stack.cards
+        last = len(cards) - 1
+        for n, card in enumerate(cards):
+            for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
+                if part.name == "dp" and part.target == "self" and self._persistent_status(part.effect, stack) == "on":
+                    total += int(part.spec["amount"])
+        return total
+
+    def _persistent_status(self, effect: Effect, src: Stack) -> str:
+        """"on", or why it doesn't apply now: "window" (not its turn, CR 15-16-8-1) or "condition"
+        (its processing conditions fail, CR 15-8-2-6-2)."""
+        if effect.timing != "all_turns" and (effect.timing == "your_turn") != (self.turn_player == src.owner):
+            return "window"
+        if effect.condition and not self.conditions_hold(effect.condition, src.owner, src):
+            return "condition"
+        return "on"
+
+    def _persistent_instances(self) -> dict:
+        """key -> (effect, status) of every persistent effect in the battle areas."""
+        seen = {}
+        for src, _card, key, part in self._persistent_parts():
+            if key not in seen:
+                seen[key] = (part.effect, self._persistent_status(part.effect, src))
+        return seen
+
+    def _reaching(self, stack: Stack, kind: str | None, keyword: str | None = None) -> list[Applied]:
+        """Every persistent or lasting effect that names ``stack`` now, whether or not it is affected
+        by it: ``kind`` dp, security_attack or keyword (None: all), ``keyword`` one keyword."""
+        parts = self._persistent_parts()
+        if stack.area != "battle" or not (parts or self.lasting):
             return []  # CR 3-4-7-3: effects don't affect breeding-area cards
         out = []
-        for key, effect, card, src, status in self._persistent_instances():
-            if status != "on":
+        status = {}
+        for src, card, key, part in parts:
+            if part.target == "self" and src is not stack:
                 continue
-            etype = self.effect_type(card, src)
-            for j, step in enumerate(effect.steps):
-                (name, arg), = step.items()
-                applied = self._applied(name, arg, kind, keyword, src.owner, etype, card.name, key + (j,))
-                if applied is None:
-                    continue
-                who = arg.get("target", "self") if isinstance(arg, dict) else "self"
-                if (stack is src) if who == "self" else self.effect_target_problem(src.owner, who, arg, src, stack) is None:
-                    out.append((applied, self.unaffected_ref(stack, src.owner, etype)))
+            if kind is not None and STEP_KIND.get(part.name) != kind:
+                continue
+            if keyword is not None and part.spec.get("keyword") != keyword:
+                continue
+            if part.target != "self" and self.effect_target_problem(src.owner, part.target, part.spec, src, stack) is not None:
+                continue
+            if key not in status:
+                status[key] = self._persistent_status(part.effect, src)
+            if status[key] == "on":
+                out.append(self._applied(part.name, part.spec, src.owner, self.effect_type(card, src), card.name, key + (part.step,)))
         for lasting in self.lasting:
-            applied = self._applied(lasting.name, lasting.spec, kind, keyword, lasting.by, lasting.etype, lasting.source,
-                                    ("lasting", lasting.uid), persistent=False)
-            if applied is not None and self.effect_target_problem(lasting.by, lasting.spec["target"], lasting.spec,
-                                                                  lasting.stack, stack) is None:
-                out.append((applied, self.unaffected_ref(stack, lasting.by, lasting.etype)))
+            if kind is not None and STEP_KIND[lasting.name] != kind:
+                continue
+            if keyword is not None and lasting.spec.get("keyword") != keyword:
+                continue
+            if self.effect_target_problem(lasting.by, lasting.spec["target"], lasting.spec, lasting.stack, stack) is None:
+                out.append(self._applied(lasting.name, lasting.spec, lasting.by, lasting.etype, lasting.source,
+                                         ("lasting", lasting.uid), persistent=False))
         return out
 
     @staticmethod
-    def _applied(name, arg, kind, keyword, by, etype, source, key, persistent=True) -> Applied | None:
-        if STEP_KIND.get(name) is None or kind is not None and STEP_KIND[name] != kind:
-            return None
-        spec = arg if isinstance(arg, dict) else {"amount": arg}
-        if name == "gain":
-            if keyword is not None and spec["keyword"] != keyword:
-                return None
-            value = (spec["keyword"], spec.get("value", True))
-        else:
-            value = int(spec["amount"])
+    def _applied(name, spec, by, etype, source, key, persistent=True) -> Applied:
+        value = (spec["keyword"], spec.get("value", True)) if name == "gain" else int(spec["amount"])
         return Applied(STEP_KIND[name], value, by, etype, source, key, persistent)
 
     def continuous(self, stack: Stack, kind: str, keyword: str | None = None, raw: bool = False) -> list[Applied]:
         """What persistent and lasting effects give ``stack`` now (CR 15-8-2, 15-11-2), leaving out
         those it isn't affected by (``raw``: all of them).  A lookup made while computing the same
         one gets nothing, so an effect that reads the value it changes can't loop."""
-        guard = (kind, keyword, stack.sid, raw)
-        if guard in self._computing:
-            return []
-        self._computing.add(guard)
+        if (kind, keyword) not in self._may_give_others:
+            if (kind, keyword) not in self._may_give_self:
+                return []
+            reaching = self._own_parts(stack, kind, keyword)  # only its own effects could: no need to look further
+            return reaching if raw else [a for a in reaching if self.unaffected_ref(stack, a.by, a.etype) is None]
+        kinds, reach_all, selves = self._reach_index()
+        if (kind, keyword) not in kinds or not (reach_all or stack.sid in selves):
+            return []  # nothing on the field gives that
+        reaching = self._memoised((kind, keyword, stack.sid), lambda: self._reaching(stack, kind, keyword), [])
+        return reaching if raw else [a for a in reaching if self.unaffected_ref(stack, a.by, a.etype) is None]
+
+    def _memoised(self, key: tuple, compute, cut):
+        """``compute()`` once per state.  A lookup asked again while it is being computed gets ``cut``
+        (so an effect that reads the value it changes can't loop); only a lookup made outside any
+        other is kept, as one made inside may have been cut short."""
+        memo = self._fresh_memo()
+        if key in memo:
+            return memo[key]
+        if key in self._computing:
+            return cut
+        outermost = not self._computing
+        self._computing.add(key)
         try:
-            return [a for a, blocked in self._reaching(stack, kind, keyword) if raw or blocked is None]
+            value = compute()
         finally:
-            self._computing.discard(guard)
+            self._computing.discard(key)
+        if outermost and self._memo_version == self._version:
+            self._memo[key] = value
+        return value
 
     def modifiers(self, stack: Stack, kind: str) -> list:
         """The changes chosen effects left on ``stack`` that still reach it (CR 15-15-5-2, 15-15-5-4)."""
+        if not stack.modifiers:
+            return []
         return [m for m in stack.modifiers if m.kind == kind and self.unaffected_ref(stack, m.by, m.etype) is None]
 
     def _add_lasting(self, me: int, name: str, spec: dict, card, stack: Stack | None) -> None:
@@ -333,6 +444,7 @@ class Targets:
         lasting = Lasting(self._lasting_uid, name, dict(spec), me, etype, card.name, stack,
                           spec.get("until", "end_of_turn"), self.turn)
         self.lasting.append(lasting)
+        self._touch()
         for s in self.stacks():
             if self.effect_target_problem(me, spec["target"], spec, stack, s) is not None:
                 continue
@@ -355,21 +467,36 @@ class Targets:
             # "until the end of your opponent's turn": the end of a turn that isn't the effect player's.
             return x.until == "end_of_opponents_turn" and until == "end_of_turn" and self.turn_player != x.by
         self.lasting = [x for x in self.lasting if not ends(x)]
+        self._touch()
 
     def _continuous_check(self) -> None:
         """Log each persistent or lasting effect that starts or stops reaching a card since the last
         look, with the clause that makes it start or stop."""
-        if not self.lasting and not (self._continuous_seen and self._continuous_seen[0]) and not any(
-                s.top.defn.persistent_effects or any(c.defn.inherited_persistent for c in s.sources) for s in self.stacks()):
+        if self._checked_version == self._version:
+            return  # nothing happened since the last look
+        self._reach_index()
+        looked_at = (self._layout, self.turn_player)
+        if not (self._simple and self._looked_at[0] is looked_at[0] and self._looked_at[1] == looked_at[1]):
+            # (unconditional effects on their own Digimon change only with the cards and the turn)
+            self._look_again()
+        self._looked_at = looked_at
+        self._checked_version = self._version  # its own events change nothing it looks at
+
+    def _look_again(self) -> None:
+        instances = self._persistent_instances()
+        if not instances and not self.lasting and not (self._continuous_seen and self._continuous_seen[0]):
             self._continuous_seen = None
             return  # nothing applies and nothing did: the usual case, kept cheap
         on_field = {s.sid: s for s in self.stacks()}
-        instances = list(self._persistent_instances())
-        status = {key: st for key, _e, _c, _s, st in instances}
-        conditional = {key for key, e, _c, _s, _st in instances if e.condition}
+        status = {key: st for key, (_e, st) in instances.items()}
+        conditional = {key for key, (e, _st) in instances.items() if e.condition}
         now = {}
+        _kinds, reach_all, selves = self._reach_index()
         for stack in on_field.values():
-            for applied, blocked in self._reaching(stack, None):
+            if not (reach_all or stack.sid in selves):
+                continue
+            for applied in self._reaching(stack, None):
+                blocked = self.unaffected_ref(stack, applied.by, applied.etype)
                 now[(applied.key, stack.sid, applied.kind, repr(applied.value))] = (applied, blocked, stack)
         lasting = {("lasting", x.uid) for x in self.lasting}
         before = self._continuous_seen
