@@ -79,7 +79,8 @@ class Effects:
                 if key in self.once_used:
                     self.emit("once_per_turn_spent", "CR 15-14-1-2", p.player, card=card.name)
                     return
-                self.once_used.add(key)
+                if self._condition_met(effect, p.player, p.stack):
+                    self.once_used.add(key)  # not when its conditions fail: then it isn't activated (CR 15-6-3)
             yield from self._run_effect(p.player, effect, card, p.stack)
             return
         kw = p.effect
