@@ -3,7 +3,8 @@
 The rules live in one module per part of the Comprehensive Rules, each a mixin of :class:`Game`:
 ``flow`` (setup, turns, phases), ``actions`` (the main phase's legal actions), ``playing`` and
 ``special`` (playing, using, digivolving), ``battle`` (attacks, blocks, security checks, battles),
-``effects`` (triggers, timing, steps), ``keywords`` (the keyword registry), ``rule_checks``
+``effects`` (triggers, timing, steps), ``targets`` (conditions, targets, "isn't affected"),
+``persistent`` (persistent and lasting effects), ``keywords`` (the keyword registry), ``rule_checks``
 (deletion and rule processing).  Every illegal action raises :class:`IllegalAction` with the ref
 that forbids it, and every event in the log carries the ref of the rule that produced it.
 """
@@ -31,6 +32,7 @@ from .common import DECISION_REF
 from .effects import Effects
 from .flow import Flow
 from .keywords import Keywords
+from .persistent import Persistent
 from .playing import Playing
 from .rule_checks import RuleChecks
 from .special import SpecialDigivolutions
@@ -38,7 +40,8 @@ from .steps import Steps
 from .targets import Targets
 
 
-class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Steps, Keywords, RuleChecks, DecisionLoop):
+class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Persistent, Steps, Keywords,
+           RuleChecks, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -68,16 +71,16 @@ class Game(Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effec
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
-        self.lasting: list = []  # overall processing that lasts a while (targets.Lasting, CR 15-11-2)
+        self.lasting: list = []  # overall processing that lasts a while (persistent.Lasting, CR 15-11-2)
         self._lasting_uid = 0
-        self._computing: set = set()  # lookups under way (targets.continuous)
+        self._computing: set = set()  # lookups under way (persistent.continuous)
         # What persistent and lasting effects give each card is worked out once per state: the state
         # changes with every event (each rule the engine applies logs one) and with ``_touch``.
         self._version = 0
         self._memo: dict = {}
         self._memo_version = -1
         self._checked_version = -1  # the state _continuous_check last looked at
-        # What persistent and lasting effects could give (targets._reach_index), by battle-area layout.
+        # What persistent and lasting effects could give (persistent._reach_index), by battle-area layout.
         self._index, self._index_version, self._layout, self._parts = None, -1, None, []
         self._simple, self._looked_at = False, (None, None)
         # (kind, keyword) pairs the game's cards could give through persistent or lasting effects:
