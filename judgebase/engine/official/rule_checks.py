@@ -14,13 +14,14 @@ from ..state import (
 class RuleChecks:
     """Deleting Digimon, cards leaving the field, and the rule processing after each action."""
 
-    def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None):
-        """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted."""
+    def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None, etype: str = "digimon"):
+        """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted.
+        ``etype``: the kind of effect that deletes (CR 15-2-1; keyword effects are Digimon effects)."""
         deleted = []
         for stack in stacks:
             if stack not in self.players[stack.owner].battle:
                 continue
-            if cause == "effect" and self._deletion_refused(stack, by):
+            if cause == "effect" and self._deletion_refused(stack, by, etype):
                 continue
             saved = yield from self._would_be_deleted(stack, cause, by)
             if saved:
@@ -37,13 +38,13 @@ class RuleChecks:
         values = self._keyword_values(stack, "cannot_be_deleted_by_effects") if stack.area == "battle" else []
         return any(v is True or (v == "opponent" and by is not None and by != stack.owner) for v in values)
 
-    def _deletion_refused(self, stack: Stack, by: int | None) -> bool:
+    def _deletion_refused(self, stack: Stack, by: int | None, etype: str) -> bool:
         """An effect would delete ``stack``: not if it can't be deleted by effects (CR 15-1-3), nor by
-        an effect it isn't affected by (CR 15-15-5-1; keyword effects are Digimon effects)."""
+        an effect it isn't affected by (CR 15-15-5-1)."""
         if self.deletion_prohibited(stack, by):
             self.emit("not_deleted", "CR 15-1-3", stack.owner, card=repr(stack), why="it can't be deleted by effects")
             return True
-        ref = self.unaffected_ref(stack, by, "digimon")
+        ref = self.unaffected_ref(stack, by, etype)
         if ref is not None:
             self.emit("not_deleted", ref, stack.owner, card=repr(stack), why="it isn't affected by the opponent's effects")
             return True

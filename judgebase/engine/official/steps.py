@@ -133,7 +133,7 @@ class Steps:
                 s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
                 self.emit("gains_keyword", "CR 15-13", me, card=repr(s), keyword=spec["keyword"])
         elif name == "delete":
-            yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me)
+            yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
             for s in chosen:
                 if not s.suspended and self.keyword(s, "cannot_suspend"):
