@@ -8,7 +8,7 @@ import pytest
 
 from judgebase.engine import Action, Game
 from judgebase.engine.cards import KEYWORD_VALUES, PERSISTENT_STEPS, PERSISTENT_TARGETS, PROPERTY_KEYWORDS, CardError, card_from_spec
-from judgebase.engine.conditions import CONDITIONS, COUNT_PARAMS, FILTER_CATEGORIES, FILTERS, RANKINGS, STEP_PARAMS, TARGETS
+from judgebase.engine.conditions import CONDITIONS, COUNT_PARAMS, FILTER_CATEGORIES, FILTERS, RANKINGS, STEP_PARAMS, TARGETS, UNTIL
 from judgebase.scenarios.common import schema
 from judgebase.scenarios.loader import ScenarioError, run
 
@@ -22,6 +22,7 @@ def test_the_schema_accepts_the_engines_conditions_filters_targets_and_keywords(
     assert set(DEFS["count_cards"]["properties"]) == set(COUNT_PARAMS) | set(FILTERS)
     assert set(DEFS["targeted"]["properties"]) == set(STEP_PARAMS) | set(FILTERS) | set(RANKINGS)
     assert set(DEFS["target"]["enum"]) == set(TARGETS)
+    assert set(DEFS["targeted"]["properties"]["until"]["enum"]) == set(UNTIL)
     assert set(DEFS["keywords"]["properties"]) == set(PROPERTY_KEYWORDS)
     category = DEFS["filters"]["properties"]["category"]["oneOf"][0]["enum"]
     assert set(category) == set(FILTER_CATEGORIES)
@@ -44,6 +45,8 @@ def _digimon(**extra) -> dict:
     ({"timing": "main", "do": [{"delete": {"target": "everyone"}}]}, "unknown target 'everyone'"),
     ({"timing": "main", "do": [{"delete": {"target": "all_opponent", "lowest_dp": True}}]}, "lowest_dp compares"),
     ({"timing": "main", "do": [{"gain": {"keyword": "flying", "target": "own"}}]}, "gain names a keyword"),
+    ({"timing": "main", "do": [{"gain": {"keyword": "rush", "target": "own", "until": "forever"}}]}, "not 'forever'"),
+    ({"timing": "main", "do": [{"dp": {"target": "own"}}]}, "dp needs a whole-number amount"),
     ({"timing": "main", "do": [{"if": {"tamers": {}}}]}, "a step is one of"),
     ({"timing": "main", "do": [{"if": {"colour": "red"}, "draw": 1}]}, "unknown condition 'colour'"),
     ({"timing": "your_turn", "do": [{"draw": 1}]}, "persistent (CR 15-8-2)"),

@@ -34,6 +34,7 @@ RANKINGS = {
 }
 # What a step with a target says besides its filters.
 STEP_PARAMS = ("amount", "target", "until", "keyword", "value")
+UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
 TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve")
 TARGETS = {
@@ -97,7 +98,7 @@ def check_filters(spec: dict, where: str, rankings: bool = False) -> None:
                 if category not in FILTER_CATEGORIES:
                     raise CardError(f"{where}: unknown category {category!r} (known: {', '.join(FILTER_CATEGORIES)})")
         elif key == "has_keyword":
-            if value not in PROPERTY_KEYWORDS:
+            if not isinstance(value, str) or value not in PROPERTY_KEYWORDS:
                 raise CardError(f"{where}: unknown keyword {value!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
         else:
             known = sorted(FILTERS) + (sorted(RANKINGS) if rankings else [])
@@ -141,7 +142,7 @@ def check_condition(spec, where: str) -> None:
 def _check_count(spec: dict, where: str, filters: bool) -> None:
     from .cards import CardError
 
-    if spec.get("player", "own") not in PLAYERS:
+    if not isinstance(spec.get("player", "own"), str) or spec.get("player", "own") not in PLAYERS:
         raise CardError(f"{where}.player: one of {', '.join(PLAYERS)}")
     for key in ("at_least", "at_most"):
         value = spec.get(key)
@@ -162,10 +163,14 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False) -> Non
     if not isinstance(spec, dict):
         return  # a bare amount: "this Digimon"
     target = spec.get("target", "self")
-    if target not in TARGETS:
+    if not isinstance(target, str) or target not in TARGETS:
         raise CardError(f"{where}: unknown target {target!r} (known: {', '.join(TARGETS)})")
+    if spec.get("until", "end_of_turn") not in UNTIL:
+        raise CardError(f"{where}: until is one of {', '.join(UNTIL)}, not {spec['until']!r}")
+    if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
+        raise CardError(f"{where}: {name} needs a whole-number amount")
     if name == "gain":
-        if spec.get("keyword") not in PROPERTY_KEYWORDS:
+        if not isinstance(spec.get("keyword"), str) or spec["keyword"] not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: gain names a keyword (known: {', '.join(sorted(PROPERTY_KEYWORDS))}), "
                             f"not {spec.get('keyword')!r}")
     elif "keyword" in spec or "value" in spec:
