@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import keywords as keyword_registry
+from typing import NamedTuple
 
+from . import keywords as keyword_registry
+from .conditions import TARGETED_STEPS, check_condition, check_targeted
 from .step_specs import COMMON_STEPS, step_problem
 
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
@@ -27,6 +29,20 @@ CARD_PROPERTIES = {
     "cannot_attack": "CR 15-1-3",
     "cannot_block": "CR 15-1-3",
     "cannot_be_attacked": "CR 15-1-3",
+    # More prohibitions (CR 15-1-3): a Digimon that can't suspend can't attack or block either
+    # (CR 11-2-5, 12-1-4); "can't be deleted by effects" (true) or "... by your opponent's effects"
+    # (opponent) leaves deletion in battle and by rule processing alone.
+    "cannot_suspend": "CR 15-1-3",
+    "cannot_digivolve": "CR 15-1-3",
+    "cannot_be_deleted_by_effects": "CR 15-1-3",
+    # "Isn't affected by your opponent's effects" (CR 15-15-5): opponent, or only the opponent's
+    # Digimon / Tamer / Option card effects (CR 15-2-1).
+    "unaffected_by": "CR 15-15-5",
+}
+# Keywords whose value is one of a few words rather than true or a number.
+KEYWORD_VALUES = {
+    "cannot_be_deleted_by_effects": (True, "opponent"),
+    "unaffected_by": ("opponent", "opponent_digimon", "opponent_tamer", "opponent_option"),
 }
 # What a card spec may list under keywords: the property keywords of the registry, and the above.
 PROPERTY_KEYWORDS = {**keyword_registry.implemented("property"), **CARD_PROPERTIES}
@@ -175,6 +191,29 @@ class CardDef:
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
     blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
 
+    # What its persistent effects (CR 15-8-2) do, step by step, worked out once: DP and keywords
+    # are looked up many times per action.
+    @cached_property
+    def persistent_parts(self) -> tuple[PersistentPart, ...]:
+        """The steps of its own persistent effects."""
+        return _persistent_parts(self.effects)
+
+    @cached_property
+    def inherited_persistent_parts(self) -> tuple[PersistentPart, ...]:
+        """The steps of the persistent effects it gives the Digimon it is under (CR 15-3)."""
+        return _persistent_parts(self.inherited)
+
+    @cached_property
+    def reaches_others(self) -> tuple[bool, bool]:
+        """Whether its own / inherited persistent effects name cards other than their own Digimon."""
+        return (any(p.target != "self" for p in self.persistent_parts),
+                any(p.target != "self" for p in self.inherited_persistent_parts))
+
+    @cached_property
+    def keyword_maps(self) -> tuple[dict, dict]:
+        """Its keywords and its inherited keywords by name, for the lookups made many times an action."""
+        return dict(reversed(self.keywords)), dict(reversed(self.inherited_keywords))
+
     def keyword(self, name: str, inherited: bool = False):
         return (self._inherited_keyword_values if inherited else self._keyword_values).get(name)
 
@@ -222,6 +261,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
                             "so no card can have it (see judgebase/engine/keywords.py)")
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
+            raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         out.append((key, value))
     return tuple(out)
 
@@ -246,20 +287,22 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         if not isinstance(steps, list) or (not steps and item.get("instead") is None):
             raise CardError(f"{where}[{i}]: 'do' must list the effect's steps")
         for j, step in enumerate(steps):
-            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS + TRIGGER_STEPS:
+            # A step may carry its own condition ("Then, if ...", CR 15-6-2) beside its one key.
+            keys = [k for k in step if k != "if"] if isinstance(step, dict) else []
+            if len(keys) != 1 or keys[0] not in STEPS + TRIGGER_STEPS:
                 raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS + TRIGGER_STEPS)}, e.g. {{draw: 1}}")
-            problem = step_problem(*next(iter(step.items())))
+            problem = step_problem(keys[0], step[keys[0]])
             if problem:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
-        out.append(
-            Effect(
-                timing=item["timing"],
-                steps=tuple(steps),
-                optional=bool(item.get("optional", False)),
-                condition=item.get("if"),
-                **_trigger_fields(item, f"{where}[{i}]"),
-            )
+        effect = Effect(
+            timing=item["timing"],
+            steps=tuple(steps),
+            optional=bool(item.get("optional", False)),
+            condition=item.get("if"),
+            **_trigger_fields(item, f"{where}[{i}]"),
         )
+        _check_vocabulary(item, effect, f"{where}[{i}]")
+        out.append(effect)
     return tuple(out)
 
 
@@ -334,6 +377,68 @@ def _trigger_fields(item: dict, where: str) -> dict:
     if reduces and not (timing == "would" and event == "played"):
         raise CardError(f"{where}: reduce_play_cost works in a 'when this card would be played' effect only")
     return out
+
+
+# -- conditions, targets and persistent effects (CR 15-6, 15-8-2, 15-11) ------------------------
+class PersistentPart(NamedTuple):
+    """One step of a persistent effect: what it gives (``name``: dp, security_attack, gain) to
+    which cards (``target`` and the filters in ``spec``)."""
+
+    index: int  # of the effect in its list
+    step: int
+    effect: Effect
+    name: str
+    target: str
+    spec: dict
+
+
+def _persistent_parts(effects: tuple[Effect, ...]) -> tuple[PersistentPart, ...]:
+    out = []
+    for i, effect in enumerate(effects):
+        if not effect.persistent:
+            continue
+        for j, step in enumerate(effect.steps):
+            (name, arg), = step.items()
+            spec = arg if isinstance(arg, dict) else {"amount": arg}
+            out.append(PersistentPart(i, j, effect, name, spec.get("target", "self"), spec))
+    return tuple(out)
+
+
+PERSISTENT_STEPS = ("dp", "security_attack", "gain")  # what a persistent effect does to the cards it names
+PERSISTENT_TARGETS = ("self", "all_own", "all_opponent", "all")  # it chooses nothing (CR 15-10-2-4-1)
+
+
+def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
+    """The conditions, targets and filters of one effect, and what a persistent effect may do."""
+    if effect.condition is not None:
+        check_condition(effect.condition, f"{where}.if")
+    for j, step in enumerate(effect.steps):
+        here = f"{where}.do[{j}]"
+        if "if" in step:
+            check_condition(step["if"], f"{here}.if")
+        (name, arg), = ((k, v) for k, v in step.items() if k != "if")
+        if name in TARGETED_STEPS:
+            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+    if not effect.persistent:
+        return
+    what = f"{where}: a [{effect.timing}] effect is persistent (CR 15-8-2)"
+    for key in ("optional", "once_per_turn"):
+        if item.get(key):
+            raise CardError(f"{what}; it applies without activating, so it can't be {key}")
+    for step in effect.steps:
+        if "if" in step:
+            raise CardError(f"{what}; give its condition with the effect's own if")
+        (name, arg), = step.items()
+        if name not in PERSISTENT_STEPS:
+            raise CardError(f"{what}; it changes DP, <Security A.> or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
+        spec = arg if isinstance(arg, dict) else {"amount": arg}
+        if spec.get("target", "self") not in PERSISTENT_TARGETS:
+            raise CardError(f"{what}; it names the cards it applies to ({', '.join(PERSISTENT_TARGETS)}), "
+                            f"it doesn't choose {spec['target']!r} (CR 15-10-2-4-1)")
+        if "until" in spec:
+            raise CardError(f"{what}; it applies while its window is open, not until {spec['until']}")
+        if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
+            raise CardError(f"{what}; {name} needs an amount")
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

@@ -20,7 +20,10 @@ TRANSLATED = ("why", "reason", "loser", "result", "effect", "requirement", "phas
 #: Event kinds whose sentence depends on a count: (field, forms).
 COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards",
            "start_of_turn_effects": "effects", "end_of_turn_effects": "effects"}
-_RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers"}
+_RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers", "cannot_suspend", "cannot_digivolve",
+          "cannot_be_deleted_by_effects", "unaffected_by"}
+#: Events about a persistent or lasting effect reaching a card: their sentence depends on what it gives.
+_CONTINUOUS = ("effect_applies", "effect_ends")
 
 
 def _fmt(value) -> str:
@@ -81,6 +84,12 @@ def variant(event: Event) -> str:
         return key + ".card"
     if kind == "gains_keyword" and data.get("keyword") in _RULES:
         return key + ".rule"
+    if kind in _CONTINUOUS:
+        if "keyword" in data:
+            return key + (".rule" if data["keyword"] in _RULES else ".keyword")
+        return key + (".security_attack" if "security_attack" in data else ".dp")
+    if kind == "condition_not_met" and data.get("step"):
+        return key + ".step"
     if kind == "exchange" and not data.get("old"):
         return key + ".new"
     if kind == "points" and "printed" in data:
@@ -100,8 +109,10 @@ def fields(event: Event, lang: str) -> dict[str, str]:
     out = {"who": who}
     for k, v in event.data.items():
         out[k] = translate(_fmt(v), lang, k) if k in TRANSLATED and v is not None else _fmt(v)
-    if event.kind in ("dp_change", "security_attack_change") and "amount" in event.data:
+    if event.kind in ("dp_change", "security_attack_change") + _CONTINUOUS and "amount" in event.data:
         out["amount"] = _signed(event.data["amount"])
+    if event.kind in _CONTINUOUS and "security_attack" in event.data:
+        out["security_attack"] = _signed(event.data["security_attack"])
     return out
 
 

@@ -120,6 +120,8 @@ class Modifier:
     until: str  # "end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent"
     source: str = ""
     turn: int = 0
+    by: int | None = None  # whose effect made it (CR 15-10-1-1-1); None: the card's own
+    etype: str = "digimon"  # the kind of effect (CR 15-2-1), for "isn't affected by ... effects"
 
 
 @dataclass(eq=False)

@@ -429,12 +429,13 @@ class TamerTacticsGame(Game):
         err = super().effect_target_problem(controller, who, step, source, stack)
         if err:
             return err
-        if who in ("opponent", "all_opponent") and self.is_protected(stack):
+        opponents = stack.owner != controller  # "your opponent's", or either player's ("any", "all")
+        if opponents and who not in ("opponent_tamer", "all_opponent_tamers") and self.is_protected(stack):
             return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.2.4")
-        if who == "opponent_tamer" and len(self.tamers(1 - controller)) <= 1:
+        if opponents and not who.startswith("all") and stack.top.defn.category == "tamer" and len(self.tamers(1 - controller)) <= 1:
             # TT §2.1.1: the last Tamer can't be chosen by the opponent's removal.
             return IllegalAction(f"{stack!r} is the opponent's last Tamer", "TT §2.1.1")
-        if who in ("own", "all_own") and source is not None and source.owner == controller and stack.group != self.group_of(source):
+        if not opponents and source is not None and source.owner == controller and stack.group != self.group_of(source):
             return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §3.1")  # TT §3.1, §3.3
         return None
 

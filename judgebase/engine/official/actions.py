@@ -264,8 +264,8 @@ class MainPhaseActions:
                 return IllegalAction(f"this card has already used this effect {effect.per_turn} times this turn, as many as it may"
                                      if effect.per_turn > 1 else "[Once Per Turn] effect already used this turn by this card",
                                      "CR 15-14-1-2")
-            if not self._condition_met(effect, tp):
-                return IllegalAction("the effect's condition isn't met, so it can't be declared", "CR 15-8-4-3-1")
+            if not self._condition_met(effect, tp, stack):
+                return IllegalAction("its processing conditions aren't met now, so it can't be declared", "CR 15-8-4-3-1")
             return None
         return None
 

@@ -19,24 +19,17 @@ class Battles:
     def security_checks(self, stack: Stack) -> int:
         """How many cards this Digimon checks (CR 16-4-3, never below 0: CR 16-4-4)."""
         n = 1 + (self.keyword(stack, "security_attack") or 0)
-        for mod in stack.modifiers:
-            if mod.kind == "security_attack":
-                n += mod.value
-        for effect, _card in self.persistent_effects(stack):
-            for step in effect.steps:
-                if "security_attack" in step and step["security_attack"].get("target", "self") == "self":
-                    n += int(step["security_attack"]["amount"])
+        n += sum(mod.value for mod in self.modifiers(stack, "security_attack"))
+        n += sum(a.value for a in self.continuous(stack, "security_attack"))
         if self.attack and self.attack.attacker is stack:
             n += self.attack.extra_checks
         return max(0, n)
 
     def _security_a_instances(self, stack: Stack) -> int:
         """How many <Security A.> this Digimon has: printed, inherited, gained or from effects."""
-        n = stack.top.defn.keyword("security_attack") is not None
-        n += sum(c.defn.keyword("security_attack", inherited=True) is not None for c in stack.sources)
-        n += sum(m.kind == "security_attack" or (m.kind == "keyword" and m.value[0] == "security_attack")
-                 for m in stack.modifiers)
-        n += sum("security_attack" in step for effect, _card in self.persistent_effects(stack) for step in effect.steps)
+        n = len(self._keyword_values(stack, "security_attack"))  # printed, inherited, gained
+        n += len(self.modifiers(stack, "security_attack"))
+        n += len(self.continuous(stack, "security_attack"))
         return n
 
     def _check_block(self, a: Action):
@@ -65,6 +58,8 @@ class Battles:
             return IllegalAction(f"{blocker!r} has no <Blocker>", "CR 12-1-1")
         if blocker.suspended:
             return IllegalAction(f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
+        if self.keyword(blocker, "cannot_suspend"):
+            return IllegalAction(f"an effect says {blocker!r} can't suspend, so it can't block", "CR 12-1-4")
         if self.keyword(blocker, "cannot_block"):
             return IllegalAction(f"an effect says {blocker!r} can't block, and that beats <Blocker>", "CR 15-1-3")
         if att.attacker not in self.players[att.attacker.owner].battle:
@@ -102,6 +97,8 @@ class Battles:
             return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
         if stack.suspended:
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
+        if self.keyword(stack, "cannot_suspend"):
+            return IllegalAction(f"an effect says {stack!r} can't suspend, so it can't attack", "CR 11-2-5")
         if self.keyword(stack, "cannot_attack"):
             return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
         # CR 16-15-1 <Rush> and CR 16-33-1 <Vortex> allow an attack the turn the Digimon was placed.
@@ -465,8 +462,10 @@ class Battles:
             yield from self._delete([a.attacker], cause="effect", ref="CR 16-38-4", by=tp)
         for stack in self.stacks():
             stack.modifiers = [m for m in stack.modifiers if m.until != "end_of_attack"]
+        self._expire_lasting("end_of_attack")
         # CR 11-6-2: the attack is over once everything at the end of attack timing is resolved.
         self.emit("attack_ends", "CR 11-6-2", tp, attacker=repr(a.attacker))
         self.attack = None
+        self._touch()  # <Progress>, <Collision> and "while attacking" end with the attack
         self._rule_check()
         yield from self._resolve()

@@ -213,6 +213,8 @@ class Effects:
     # ------------------------------------------------------------ resolving ----
     def _resolve(self):
         """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
+        if self.pending:
+            self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
         batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
         while self.pending and not self.is_over:
@@ -303,7 +305,7 @@ class Effects:
         An effect whose processing condition isn't met, or that the player declines, is not activated
         and so uses none of its [X Per Turn] count (CR 15-6-3, CR 15-14-1-4); ``count_use`` is False
         when the count was taken at declaration ([Main], CR 15-8-4-2)."""
-        if not self._condition_met(effect, controller):
+        if not self._condition_met(effect, controller, stack):
             self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)
             return None
         if effect.optional:
@@ -316,7 +318,9 @@ class Effects:
             self._spend_use(controller, card, effect)
         result, at_zero = None, set()
         for i, step in enumerate(effect.steps):
-            (name, arg), = step.items()
+            if "if" in step and not self._step_condition(step, controller, card, stack):
+                continue  # CR 15-6-2: a step's own condition binds that step only
+            (name, arg), = ((k, v) for k, v in step.items() if k != "if")
             if name == "reduce_play_cost":
                 self._reduce_play_cost(controller, card, int(arg))
                 continue

@@ -80,6 +80,9 @@ class Flow:
             self._trigger_timing("start_of_your_turn", tp)
             if self.pending:
                 self.emit("start_of_turn_effects", "CR 6-2-1-1", tp, effects=len(self.pending))
+            # The turn changes which persistent effects apply (CR 15-8-2-2/3); a Digimon whose DP is
+            # now 0 is deleted, its [On Deletion] triggering with them (CR 15-4-3-3, 17-1-3-1-1).
+            self._rule_check()
             yield from self._resolve()
             if self.is_over:
                 return
@@ -127,6 +130,7 @@ class Flow:
             if stack.suspended and self.keyword(stack, "reboot"):
                 stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
                 self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
+        self._continuous_check()  # "while suspended" effects stop here (CR 15-8-2-6-2)
         return
         yield  # pragma: no cover - makes this a generator
 
@@ -209,11 +213,15 @@ class Flow:
         return True
 
     def _expire(self, until: str) -> None:
+        # "Until the end of your opponent's turn" is said by the effect's player: it ends with a
+        # turn that isn't theirs (a card's own effect: its owner's).
         for stack in self.stacks():
             stack.modifiers = [
                 m for m in stack.modifiers
-                if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn" and self.turn_player != stack.owner))
+                if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn"
+                                             and self.turn_player != (stack.owner if m.by is None else m.by)))
             ]
+        self._expire_lasting(until)
 
     def _draw(self, player: int, n: int, ref: str) -> None:
         ps = self.players[player]

@@ -3,7 +3,8 @@
 The rules live in one module per part of the Comprehensive Rules, each a mixin of :class:`Game`:
 ``flow`` (setup, turns, phases), ``actions`` (the main phase's legal actions), ``playing`` and
 ``special`` (playing, using, digivolving), ``battle`` (attacks, blocks, security checks, battles),
-``effects`` (triggers, timing, steps), ``keywords`` (the keyword registry), ``rule_checks``
+``effects`` (triggers, timing, steps), ``targets`` (conditions, targets, "isn't affected"),
+``persistent`` (persistent and lasting effects), ``keywords`` (the keyword registry), ``rule_checks``
 (deletion and rule processing).  Every illegal action raises :class:`IllegalAction` with the ref
 that forbids it, and every event in the log carries the ref of the rule that produced it.
 """
@@ -31,6 +32,7 @@ from .common import DECISION_REF
 from .effects import Effects
 from .flow import Flow
 from .keywords import Keywords
+from .persistent import Persistent
 from .playing import Playing
 from .position import Position
 from .rule_checks import RuleChecks
@@ -39,7 +41,8 @@ from .steps import Steps
 from .targets import Targets
 
 
-class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Steps, Keywords, RuleChecks, DecisionLoop):
+class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Persistent, Steps,
+           Keywords, RuleChecks, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -72,14 +75,40 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
+        self.lasting: list = []  # overall processing that lasts a while (persistent.Lasting, CR 15-11-2)
+        self._lasting_uid = 0
+        self._computing: set = set()  # lookups under way (persistent.continuous)
+        # What persistent and lasting effects give each card is worked out once per state: the state
+        # changes with every event (each rule the engine applies logs one) and with ``_touch``.
+        self._version = 0
+        self._memo: dict = {}
+        self._memo_version = -1
+        self._checked_version = -1  # the state _continuous_check last looked at
+        # What persistent and lasting effects could give (persistent._reach_index), by battle-area layout.
+        self._index, self._index_version, self._layout, self._parts = None, -1, None, []
+        self._simple, self._looked_at = False, (None, None)
+        # (kind, keyword) pairs the game's cards could give through persistent or lasting effects:
+        # to their own Digimon only (CR 15-8-2), or to other cards too (CR 15-11-2).
+        self._known_defs: dict = {}
+        self._may_give_self: set = set()
+        self._may_give_others: set = set()
+        self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
+        self._continuous_seen = None  # what persistent and lasting effects reached at the last look
         self._build(config)  # position.py: the cards and the state the setup gives
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         self._uids += 1
+        if id(defn) not in self._known_defs:
+            self._learn(defn)  # what its effects could ever give other cards (targets)
         return Card(defn, owner, uid=self._uids)
 
     def emit(self, kind: str, ref: str, player: int | None = None, **data) -> None:
         self.log.append(Event(kind, ref, player, data))
+        self._version += 1
+
+    def _touch(self) -> None:
+        """The state changed without an event (yet): lookups worked out before are stale."""
+        self._version += 1
 
     def opponent(self, player: int) -> int:
         return 1 - player
@@ -134,18 +163,19 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return stack.top.defn.category in ("digimon", "digi-egg")
 
     def dp(self, stack: Stack) -> int | None:
-        """Current DP: printed DP plus every modifier and persistent effect, netted (CR 1-3-8)."""
+        """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
+        those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
+        DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
         base = stack.top.defn.dp
         if base is None:
             return None
         total = base
-        for mod in stack.modifiers:
-            if mod.kind == "dp":
-                total += mod.value
-        for effect, _card in self.persistent_effects(stack):
-            for step in effect.steps:
-                if "dp" in step and step["dp"].get("target", "self") == "self":
-                    total += int(step["dp"]["amount"])
+        if stack.modifiers:
+            total += sum(mod.value for mod in self.modifiers(stack, "dp"))
+        if ("dp", None) in self._may_give_others:
+            total += sum(a.value for a in self.continuous(stack, "dp"))
+        elif ("dp", None) in self._may_give_self:
+            total += self._own_dp(stack)  # only its own effects give DP in this game: always affected
         for link in stack.links:
             total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
         if self.attack and self.attack.attacker is stack:
@@ -162,7 +192,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
             return {
                 "sid": s.sid, "cards": [(c.uid, c.name) for c in s.cards], "suspended": s.suspended,
                 "placed_turn": s.placed_turn, "area": s.area, "links": [c.uid for c in s.links],
-                "modifiers": [(m.kind, m.value, m.until) for m in s.modifiers],
+                "modifiers": [(m.kind, m.value, m.until, m.by) for m in s.modifiers],
                 "group": s.group, "protected_until": s.protected_until, "protections": s.protections,
             }
 
@@ -182,6 +212,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
                 for p in self.players
             ],
             "per_turn_used": sorted((str(k), n) for k, n in self.per_turn_used.items()),
+            "lasting": [(x.uid, x.name, sorted(x.spec.items(), key=str), x.by, x.until) for x in self.lasting],
         }
         a = self.attack
         state["attack"] = None if a is None else (
@@ -189,3 +220,10 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
             a.extra_checks, a.dp_bonus, a.via, a.pending_piercing)
         state["burst_pending"] = list(self.burst_pending)
         return state
+
+    def _advance(self, action) -> None:
+        super()._advance(action)
+        # Whatever persistent or lasting effect started or stopped reaching a card while the action
+        # was processed is in the log before the next decision (CR 15-8-2-2, 15-8-2-3).
+        if not self.is_over:
+            self._continuous_check()

@@ -15,34 +15,49 @@ class Keywords:
     """What a Digimon's keywords are, and the keywords that act by themselves."""
 
     def keyword(self, stack: Stack, name: str):
-        """The value of keyword ``name`` on this Digimon (printed, inherited, gained), else None."""
+        """The value of keyword ``name`` on this Digimon (printed, inherited, gained, given by a
+        persistent or lasting effect), else None.  What an effect the Digimon isn't affected by
+        gives it doesn't count (CR 15-15-5-4)."""
         if stack.area != "battle":
             return None  # CR 3-4-7-8: breeding-area information isn't referenced
-        values = []
-        value = stack.top.defn.keyword(name)
-        if value is not None:
-            values.append(value)
-        for card in stack.sources:
-            v = card.defn.keyword(name, inherited=True)
-            if v is not None:
-                values.append(v)
-        for mod in stack.modifiers:
-            if mod.kind == "keyword" and mod.value[0] == name:
-                values.append(mod.value[1])
-        for link in stack.links:
-            for key, value in (link.defn.link or {}).get("keywords", ()):
-                if key == name:
-                    values.append(value)
-        if name == "blocker" and self._collision_active(stack.owner):
-            values.append(True)  # CR 16-30-1: all of the opponent's Digimon gain <Blocker>
+        if name not in self._keywords_in_game and not stack.modifiers:
+            return None  # no card of this game has it or gives it
+        values = self._keyword_values(stack, name)
         if not values:
             return None
         if all(isinstance(v, bool) for v in values):
             return True
         texts = [v for v in values if isinstance(v, str)]
-        if texts:
-            return texts[0]  # e.g. <Decoy (Black)>: the colour it protects
-        return sum(v for v in values if not isinstance(v, bool))
+        # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
+        return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
+
+    def _keyword_values(self, stack: Stack, name: str, raw: bool = False) -> list:
+        """Every value of ``name`` the Digimon has; ``raw`` counts those from effects it isn't
+        affected by too (what "isn't affected" itself is read from)."""
+        cards = stack.cards
+        value = cards[-1].defn.keyword_maps[0].get(name)
+        values = [] if value is None else [value]
+        for card in cards[:-1]:
+            value = card.defn.keyword_maps[1].get(name)
+            if value is not None:
+                values.append(value)
+        for mod in stack.modifiers:
+            if mod.kind == "keyword" and mod.value[0] == name and (raw or self.unaffected_ref(stack, mod.by, mod.etype) is None):
+                values.append(mod.value[1])
+        for link in stack.links:
+            for key, value in (link.defn.link or {}).get("keywords", ()):
+                if key == name:
+                    values.append(value)
+        if ("keyword", name) in self._may_give_others or ("keyword", name) in self._may_give_self:
+            values += [a.value[1] for a in self.continuous(stack, "keyword", name, raw=raw)]
+        if name == "blocker" and self.attack is not None and self._collision_active(stack.owner):
+            # CR 16-30-1: all of the opponent's Digimon gain <Blocker>; that affects them (CR 16-30-4).
+            if raw or self.unaffected_ref(stack, 1 - stack.owner, "digimon") is None:
+                values.append(True)
+        return values
+
+    def _raw_keyword_values(self, stack: Stack, name: str) -> list:
+        return self._keyword_values(stack, name, raw=True)
 
     def _collision_active(self, defender: int) -> bool:
         a = self.attack
@@ -144,6 +159,9 @@ class Keywords:
                 return IllegalAction("<Alliance> suspends 1 of your other Digimon", "CR 16-24-1")
             if s.suspended:
                 return IllegalAction(f"{s!r} is already suspended", "CR 16-24-1")
+            if self.keyword(s, "cannot_suspend"):
+                # CR 16-24-3: suspending is <Alliance>'s optional condition; without it nothing follows.
+                return IllegalAction(f"an effect says {s!r} can't suspend", "CR 15-7-2")
             return None
 
         decision = self._pick(p.player, "alliance", "<Alliance>: suspend another Digimon?", problem)

@@ -127,7 +127,14 @@ class Playing:
             return IllegalAction("digivolve onto one of your own cards on the field", "CR 8-1-3-1")
         if a.option is None or not 0 <= a.option < len(d.requirements):
             return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
-        return self.requirement_problem(d.requirements[a.option], stack.top)
+        return self.requirement_problem(d.requirements[a.option], stack.top) or self.digivolve_prohibition(stack)
+
+    def digivolve_prohibition(self, stack: Stack) -> IllegalAction | None:
+        """"Can't digivolve" beats every permission to digivolve (CR 15-1-3): from the hand, by an
+        effect, DNA, Burst, App Fusion, Arts or <Blast Digivolve>."""
+        if self.keyword(stack, "cannot_digivolve"):
+            return IllegalAction(f"an effect says {stack!r} can't digivolve, and that beats any permission", "CR 15-1-3")
+        return None
 
     def _take_from_hand(self, tp, uid) -> Card:
         hand = self.players[tp].hand
@@ -189,6 +196,9 @@ class Playing:
                     return IllegalAction("<Digisorption> suspends 1 of your Digimon", "CR 16-10-1")
                 if s.suspended:
                     return IllegalAction(f"{s!r} is already suspended", "CR 16-10-1")
+                if self.keyword(s, "cannot_suspend"):
+                    # CR 16-10-3: suspending is <Digisorption>'s optional condition; without it nothing follows.
+                    return IllegalAction(f"an effect says {s!r} can't suspend", "CR 15-7-2")
                 return None
 
             decision = self._pick(tp, "digisorption", "suspend a Digimon for <Digisorption>?", problem)

@@ -14,8 +14,9 @@ from ..state import (
 class RuleChecks:
     """Deleting Digimon, cards leaving the field, and the rule processing after each action."""
 
-    def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None):
-        """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted."""
+    def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None, etype: str = "digimon"):
+        """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted.
+        ``etype``: the kind of effect that deletes (CR 15-2-1; keyword effects are Digimon effects)."""
         deleted = []
         # CR 1-3-5: when both players are asked at once (each may keep a Digimon from this deletion), the
         # turn player chooses first, then the non-turn player.
@@ -27,6 +28,8 @@ class RuleChecks:
         for stack in stacks:
             if stack not in self.players[stack.owner].battle:
                 continue
+            if cause == "effect" and self._deletion_refused(stack, by, etype):
+                continue
             saved = yield from self._would_be_deleted(stack, cause, by)
             if saved:
                 continue
@@ -37,6 +40,23 @@ class RuleChecks:
             self._trigger_deleted(stack, cause)
         self._fire("deleted", deleted, by_effect=cause == "effect", departed=deleted)
         return deleted
+
+    def deletion_prohibited(self, stack: Stack, by: int | None) -> bool:
+        """"Can't be deleted by effects" (or "... by your opponent's effects"), CR 15-1-3."""
+        values = self._keyword_values(stack, "cannot_be_deleted_by_effects") if stack.area == "battle" else []
+        return any(v is True or (v == "opponent" and by is not None and by != stack.owner) for v in values)
+
+    def _deletion_refused(self, stack: Stack, by: int | None, etype: str) -> bool:
+        """An effect would delete ``stack``: not if it can't be deleted by effects (CR 15-1-3), nor by
+        an effect it isn't affected by (CR 15-15-5-1)."""
+        if self.deletion_prohibited(stack, by):
+            self.emit("not_deleted", "CR 15-1-3", stack.owner, card=repr(stack), why="it can't be deleted by effects")
+            return True
+        ref = self.unaffected_ref(stack, by, etype)
+        if ref is not None:
+            self.emit("not_deleted", ref, stack.owner, card=repr(stack), why="it isn't affected by the opponent's effects")
+            return True
+        return False
 
     def _save_decision(self, stack: Stack, cause: str, by: int | None):
         """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
@@ -193,6 +213,9 @@ class RuleChecks:
                 return IllegalAction(f"{stack!r} has no <Evade>", "CR 16-22-1")
             if stack.suspended:
                 return IllegalAction(f"{stack!r} is suspended and can't suspend for <Evade>", "CR 16-22-1")
+            if self.keyword(stack, "cannot_suspend"):
+                # CR 16-22-3: suspending is <Evade>'s optional condition; without it nothing follows.
+                return IllegalAction(f"an effect says {stack!r} can't suspend, so <Evade> prevents nothing", "CR 15-7-2")
         elif a.kind == "barrier":
             if not self.keyword(stack, "barrier"):
                 return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
@@ -211,6 +234,9 @@ class RuleChecks:
                 return IllegalAction(f"{other!r}'s <Decoy> protects {spec} Digimon only", "CR 16-18-1")
             if cause != "effect" or by is None or by == owner:
                 return IllegalAction("<Decoy> prevents deletion by an opponent's effect only", "CR 16-18-1")
+            if self.deletion_prohibited(other, owner):
+                # CR 16-18-3: deleting the <Decoy> Digimon is the optional condition; without it nothing follows.
+                return IllegalAction(f"{other!r} can't be deleted by effects, so its <Decoy> prevents nothing", "CR 15-7-2")
             return self._decoy_problem(other, stack)
         return None
 
@@ -247,6 +273,7 @@ class RuleChecks:
             if stack.modifiers:
                 # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
                 self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+            self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
             return
         self._place_moved(owner, to, [c for c in moved if not c.defn.token])
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
@@ -254,6 +281,7 @@ class RuleChecks:
         if stack.modifiers:
             # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
             self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+        self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
 
     def _place_moved(self, owner: int, to: str, cards: list) -> None:
         """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs
@@ -314,6 +342,8 @@ class RuleChecks:
             self.emit("link_trashed", ref, stack.owner, card=card.name)
         for stack, ref in trashed:
             self._leave_field(stack, "trash", ref)
+        if deleted:
+            self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")

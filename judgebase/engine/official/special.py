@@ -94,6 +94,9 @@ class SpecialDigivolutions:
                 problem = self.requirement_problem(part, stack.top)
                 if problem:
                     return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
+                problem = self.digivolve_prohibition(stack)
+                if problem:
+                    return problem
             return None
         if a.kind == "burst":
             if not d.burst or a.option is None or not 0 <= a.option < len(d.burst):
@@ -102,7 +105,7 @@ class SpecialDigivolutions:
             stack = self.find_stack(a.target)
             if stack is None or stack.owner != tp:
                 return IllegalAction("Burst digivolve one of your own cards on the field", "CR 8-3-3-1")
-            problem = self.requirement_problem(req, stack.top)
+            problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack)
             if problem:
                 return problem
             tamer = self.find_stack(a.targets[0]) if a.targets else None
@@ -122,7 +125,7 @@ class SpecialDigivolutions:
                 return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
             if not self._app_pair(stack, names):
                 return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
-            return None
+            return self.digivolve_prohibition(stack)
         return None
 
     def link_source(self, tp: int, uid: int | None) -> tuple[Card | None, Stack | None]:
@@ -461,6 +464,9 @@ class SpecialDigivolutions:
 
         Without an index, the problem of the first requirement when none is met."""
         reqs = card.defn.requirements
+        prohibited = self.digivolve_prohibition(stack)
+        if prohibited:
+            return prohibited
         if option is None:
             problems = [self.requirement_problem(r, stack.top) for r in reqs]
             if not problems:

@@ -120,6 +120,9 @@ class Steps(CommonSteps):
         # Steps with a target.
         spec = arg if isinstance(arg, dict) else {"amount": arg}
         who = spec.get("target", "self")
+        if name in ("dp", "security_attack", "gain") and who.startswith("all"):
+            self._add_lasting(me, name, spec, card, stack)  # overall processing for a while (CR 15-11-2)
+            return None
         targets = self._choose_targets(me, who, spec, stack)
         if targets is None:
             chosen = [stack] if stack is not None and stack in self.stacks() else []
@@ -133,23 +136,28 @@ class Steps(CommonSteps):
                                   lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
             pick = yield decision
             chosen = [self.find_stack(pick.target)]
+        chosen = self._unaffected_left_out(me, chosen, card, stack, name)  # CR 15-15-5-1
         until = spec.get("until", "end_of_turn")
+        etype = self.effect_type(card, stack)
         if name == "dp":
             for s in chosen:
-                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn))
+                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype))
                 self.emit("dp_change", "CR 15-8", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
-                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn))
+                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
                 self.emit("security_attack_change", "CR 16-4-1", me, card=repr(s), amount=int(spec["amount"]))
         elif name == "gain":
             for s in chosen:
-                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn))
+                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
                 self.emit("gains_keyword", "CR 15-13", me, card=repr(s), keyword=spec["keyword"])
         elif name == "delete":
-            yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me)
+            yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
             for s in chosen:
+                if not s.suspended and self.keyword(s, "cannot_suspend"):
+                    self.emit("not_suspended", "CR 15-1-3", me, card=repr(s), why="an effect says it can't suspend")
+                    continue
                 s.suspended = True
                 self.emit("suspend", "CR 4-13-1-2", me, card=repr(s))
         elif name == "unsuspend":
