@@ -81,8 +81,8 @@ def dead_links(root: Path) -> tuple[list[str], int, int]:
     # The offline search opens these pages from index.html.
     index = (root / "search-index.js").read_text(encoding="utf-8")
     data = json.loads(re.sub(r"^window\.JB_INDEX = |;\s*$", "", index))
-    for doc in data["docs"]:
-        check(f"search-index.js: {doc['r']}", root / "index.html", doc["u"])
+    for doc in data["docs"]:  # what each result of the offline search shows, by document number
+        check(f"search-index.js: {doc['u']}", root / "index.html", doc["u"])
     return problems, len(pages), checked
 
 
