@@ -8,9 +8,9 @@ the engine of git revision REV and by this checkout, round after round in fresh
 processes, and the ratio of the medians is printed: on a shared, noisy machine the
 absolute rates drift, the ratio measured in one run holds.
 
-Targets: official self-play at least 3x the actions per second of cdabd48 (the
-engine before the rules were split by chapter and the main phase stopped checking
-every candidate from scratch); Tamer Tactics and legacy no slower (ratio >= 1).
+Targets: official self-play at least 3x the actions per second of f711c3c (the
+engine as it was when that target was set, one 1,551-line official.py); Tamer
+Tactics and legacy no slower (ratio >= 1).  Run: python bench/engine.py --baseline f711c3c
 """
 
 from __future__ import annotations
