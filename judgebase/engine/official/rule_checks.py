@@ -201,7 +201,7 @@ class RuleChecks:
         if a.kind == "decline" and self._mandatory_replacement(stack, cause):
             return IllegalAction("a mandatory \"instead\" effect replaces this deletion", "CR 18-2-3")
         if a.kind in ("armor_purge", "evade", "barrier") and a.card != stack.sid:
-            ref = {"armor_purge": "CR 16-19-1", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
+            ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
             return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
         if a.kind == "armor_purge":
             if not self.keyword(stack, "armor_purge"):
@@ -233,7 +233,7 @@ class RuleChecks:
             if not (spec is True or spec in stack.top.defn.colours):
                 return IllegalAction(f"{other!r}'s <Decoy> protects {spec} Digimon only", "CR 16-18-1")
             if cause != "effect" or by is None or by == owner:
-                return IllegalAction("<Decoy> prevents deletion by an opponent's effect only", "CR 16-18-1")
+                return IllegalAction("<Decoy> prevents deletion by an opponent's effect only", "CR 16-18-2")
             if self.deletion_prohibited(other, owner):
                 # CR 16-18-3: deleting the <Decoy> Digimon is the optional condition; without it nothing follows.
                 return IllegalAction(f"{other!r} can't be deleted by effects, so its <Decoy> prevents nothing", "CR 15-7-2")
