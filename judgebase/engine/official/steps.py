@@ -146,7 +146,7 @@ class Steps(CommonSteps):
         elif name == "security_attack":
             for s in chosen:
                 s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
-                self.emit("security_attack_change", "CR 16-4-1", me, card=repr(s), amount=int(spec["amount"]))
+                self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["amount"]))
         elif name == "gain":
             for s in chosen:
                 s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
