@@ -208,7 +208,8 @@ class Playing:
                     chosen = self.find_stack(pick.target)
                     chosen.suspended = True
                     cost = max(0, cost - int(sorption))  # CR 1-3-9 style: never below 0
-                    self.emit("digisorption", "CR 16-10-1", tp, suspended=repr(chosen), cost=cost)
+                    # CR 16-10-5: the Digimon suspended may be the very one being digivolved.
+                    self.emit("digisorption", "CR 16-10-5" if chosen is stack else "CR 16-10-1", tp, suspended=repr(chosen), cost=cost)
         if self.payment_problem(tp, cost, f"digivolving into {card.name}"):
             # CR 8-1-2-6: the digivolution can't take place; the revealed card goes back to the hand
             # (it never left an area) and no memory moves.
