@@ -412,9 +412,10 @@ class Battles:
         losers = [attacker, defender] if av == dv else ([defender] if av > dv else [attacker])
         self.emit("battle", ref, tp, attacker=repr(attacker), attacker_value=av, defender=repr(defender),
                   defender_value=dv, loser=" and ".join(repr(s) for s in losers), tie=av == dv)
-        if not iceclad:  # <Iceclad> decides the winner by its own clauses (CR 16-35-4)
-            winner = attacker if av > dv else defender
-            self._battle_result(tp, repr(winner), repr(losers[0]), tie=av == dv)
+        winner = attacker if av > dv else defender
+        # <Iceclad> decides the winner by its own clauses (CR 16-35-4-1 to 16-35-4-3)
+        self._battle_result(tp, repr(winner), repr(losers[0]), tie=av == dv,
+                            refs=("CR 16-35-4-1", "CR 16-35-4-2", "CR 16-35-4-3") if iceclad else None)
         deleted = yield from self._delete(losers, cause="battle", ref="CR 14-2-2")
         if self.attack and defender in deleted and attacker not in deleted and self.keyword(attacker, "piercing") and self.attack.attacker is attacker:
             self.attack.pending_piercing = True
@@ -424,13 +425,15 @@ class Battles:
                 self.pending.append(Pending(s.owner, f"<Retaliation> of {s!r}", "retaliation", stack=other))
         yield from self._battle_triggers(tp)
 
-    def _battle_result(self, tp: int, winner: str, loser: str, tie: bool) -> None:
-        """CR 14-2-1: the higher DP wins (14-2-1-1), the lower loses (14-2-1-2); equal DP, both lose (14-2-1-3)."""
+    def _battle_result(self, tp: int, winner: str, loser: str, tie: bool, refs: tuple[str, str, str] | None = None) -> None:
+        """CR 14-2-1: the higher DP wins (14-2-1-1), the lower loses (14-2-1-2); equal DP, both lose (14-2-1-3).
+        ``refs`` names the clauses of a rule that compares something else (<Iceclad>, CR 16-35-4)."""
+        won, lost, both = refs or ("CR 14-2-1-1", "CR 14-2-1-2", "CR 14-2-1-3")
         if tie:
-            self.emit("battle_tie", "CR 14-2-1-3", tp, cards=f"{winner} and {loser}")
+            self.emit("battle_tie", both, tp, cards=f"{winner} and {loser}")
             return
-        self.emit("battle_won", "CR 14-2-1-1", tp, card=winner)
-        self.emit("battle_lost", "CR 14-2-1-2", tp, card=loser)
+        self.emit("battle_won", won, tp, card=winner)
+        self.emit("battle_lost", lost, tp, card=loser)
 
     def _battle_triggers(self, tp: int):
         """CR 14-2-4: what the battle triggered is resolved before anything else goes on."""

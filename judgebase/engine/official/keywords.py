@@ -148,7 +148,8 @@ class Keywords:
         choice = yield decision
         if choice.kind == "choose":
             a.target = self.find_stack(choice.target)
-            self.emit("target_switched", "CR 16-23-1", p.player, target=repr(a.target))
+            tie = sum(1 for s in eligible if self.dp(s) == top) > 1  # CR 16-23-4: the player picks among equals
+            self.emit("target_switched", "CR 16-23-4" if tie else "CR 16-23-1", p.player, target=repr(a.target))
 
     def _alliance(self, p: Pending):
         a = self.attack
