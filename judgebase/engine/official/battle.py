@@ -147,7 +147,9 @@ class Battles:
         self._trigger_on(attacker, "when_attacking")
         self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):
-            if self.keyword(attacker, kw):
+            if self.keyword(attacker, kw):  # trigger-type, set off by the attack (CR 16-23-2, 16-24-2)
+                self.emit("triggered", {"raid": "CR 16-23-2", "alliance": "CR 16-24-2"}[kw], tp, card=repr(attacker),
+                          watched="attacks", effect=f"<{kw.title()}> of {attacker!r}")
                 self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
         yield from self._attack_from("counter")
 

@@ -309,6 +309,8 @@ class RuleChecks:
             self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
             self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None))
         if self._had_keyword(stack, "fortitude") and stack.sources and not top.defn.token:
+            # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
+            self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
 
     def _rule_check(self) -> None:
