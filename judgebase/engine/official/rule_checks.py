@@ -102,6 +102,10 @@ class RuleChecks:
             self._trigger_deleted(other, "effect")
             self._fire("deleted", [other], by_effect=True, departed=[other])
             return True
+        offered = {a.kind for a in decision.actions}
+        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3")):
+            if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
+                self.emit("declined", ref, owner, card=repr(stack))
         return False
 
     # ---------------------------------------- "... would be deleted ... instead" ----
