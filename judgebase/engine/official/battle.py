@@ -200,6 +200,11 @@ class Battles:
         if len(decision.actions) == 1:
             return
         choice = yield decision
+        for kind, ref in (("blast", "CR 16-26-3"), ("blast_dna", "CR 16-31-3")):  # optional processing
+            offered = {x.card for x in decision.actions if x.kind == kind}
+            if choice.kind == "no_counter" and offered:
+                names = sorted({c.name for c in self.players[opp].hand if c.uid in offered})
+                self.emit("declined", ref, opp, card=", ".join(names))
         if choice.kind in ("blast", "blast_dna"):
             self.attack.countered = True
             dna = choice.kind == "blast_dna"
