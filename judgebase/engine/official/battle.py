@@ -394,7 +394,8 @@ class Battles:
             else:
                 result = "both"
             loser = {"attacker": "security Digimon", "defender": "attacker", "both": "both"}[result]
-            self.emit("battle", "CR 14-2-1", tp, attacker=repr(attacker), attacker_dp=a_dp,
+            # DP decides even for a Digimon with <Iceclad>: Security Digimon battles are excluded (CR 16-35-1)
+            self.emit("battle", "CR 16-35-1" if self.keyword(attacker, "iceclad") else "CR 14-2-1", tp, attacker=repr(attacker), attacker_dp=a_dp,
                       security_digimon=security_card.name, security_dp=d_dp, loser=loser)
             sides = {"attacker": (repr(attacker), security_card.name), "defender": (security_card.name, repr(attacker))}
             self._battle_result(tp, *sides.get(result, (repr(attacker), security_card.name)), tie=result == "both")
