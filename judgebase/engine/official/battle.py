@@ -147,7 +147,9 @@ class Battles:
         self._trigger_on(attacker, "when_attacking")
         self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):
-            if self.keyword(attacker, kw):
+            if self.keyword(attacker, kw):  # trigger-type, set off by the attack (CR 16-23-2, 16-24-2)
+                self.emit("triggered", {"raid": "CR 16-23-2", "alliance": "CR 16-24-2"}[kw], tp, card=repr(attacker),
+                          watched="attacks", effect=f"<{kw.title()}> of {attacker!r}")
                 self.pending.append(Pending(tp, f"<{kw.title()}> of {attacker!r}", kw, stack=attacker))
         yield from self._attack_from("counter")
 
@@ -198,6 +200,11 @@ class Battles:
         if len(decision.actions) == 1:
             return
         choice = yield decision
+        for kind, ref in (("blast", "CR 16-26-3"), ("blast_dna", "CR 16-31-3")):  # optional processing
+            offered = {x.card for x in decision.actions if x.kind == kind}
+            if choice.kind == "no_counter" and offered:
+                names = sorted({c.name for c in self.players[opp].hand if c.uid in offered})
+                self.emit("declined", ref, opp, card=", ".join(names))
         if choice.kind in ("blast", "blast_dna"):
             self.attack.countered = True
             dna = choice.kind == "blast_dna"
@@ -387,7 +394,8 @@ class Battles:
             else:
                 result = "both"
             loser = {"attacker": "security Digimon", "defender": "attacker", "both": "both"}[result]
-            self.emit("battle", "CR 14-2-1", tp, attacker=repr(attacker), attacker_dp=a_dp,
+            # DP decides even for a Digimon with <Iceclad>: Security Digimon battles are excluded (CR 16-35-1)
+            self.emit("battle", "CR 16-35-1" if self.keyword(attacker, "iceclad") else "CR 14-2-1", tp, attacker=repr(attacker), attacker_dp=a_dp,
                       security_digimon=security_card.name, security_dp=d_dp, loser=loser)
             sides = {"attacker": (repr(attacker), security_card.name), "defender": (security_card.name, repr(attacker))}
             self._battle_result(tp, *sides.get(result, (repr(attacker), security_card.name)), tie=result == "both")
@@ -412,9 +420,10 @@ class Battles:
         losers = [attacker, defender] if av == dv else ([defender] if av > dv else [attacker])
         self.emit("battle", ref, tp, attacker=repr(attacker), attacker_value=av, defender=repr(defender),
                   defender_value=dv, loser=" and ".join(repr(s) for s in losers), tie=av == dv)
-        if not iceclad:  # <Iceclad> decides the winner by its own clauses (CR 16-35-4)
-            winner = attacker if av > dv else defender
-            self._battle_result(tp, repr(winner), repr(losers[0]), tie=av == dv)
+        winner = attacker if av > dv else defender
+        # <Iceclad> decides the winner by its own clauses (CR 16-35-4-1 to 16-35-4-3)
+        self._battle_result(tp, repr(winner), repr(losers[0]), tie=av == dv,
+                            refs=("CR 16-35-4-1", "CR 16-35-4-2", "CR 16-35-4-3") if iceclad else None)
         deleted = yield from self._delete(losers, cause="battle", ref="CR 14-2-2")
         if self.attack and defender in deleted and attacker not in deleted and self.keyword(attacker, "piercing") and self.attack.attacker is attacker:
             self.attack.pending_piercing = True
@@ -424,13 +433,15 @@ class Battles:
                 self.pending.append(Pending(s.owner, f"<Retaliation> of {s!r}", "retaliation", stack=other))
         yield from self._battle_triggers(tp)
 
-    def _battle_result(self, tp: int, winner: str, loser: str, tie: bool) -> None:
-        """CR 14-2-1: the higher DP wins (14-2-1-1), the lower loses (14-2-1-2); equal DP, both lose (14-2-1-3)."""
+    def _battle_result(self, tp: int, winner: str, loser: str, tie: bool, refs: tuple[str, str, str] | None = None) -> None:
+        """CR 14-2-1: the higher DP wins (14-2-1-1), the lower loses (14-2-1-2); equal DP, both lose (14-2-1-3).
+        ``refs`` names the clauses of a rule that compares something else (<Iceclad>, CR 16-35-4)."""
+        won, lost, both = refs or ("CR 14-2-1-1", "CR 14-2-1-2", "CR 14-2-1-3")
         if tie:
-            self.emit("battle_tie", "CR 14-2-1-3", tp, cards=f"{winner} and {loser}")
+            self.emit("battle_tie", both, tp, cards=f"{winner} and {loser}")
             return
-        self.emit("battle_won", "CR 14-2-1-1", tp, card=winner)
-        self.emit("battle_lost", "CR 14-2-1-2", tp, card=loser)
+        self.emit("battle_won", won, tp, card=winner)
+        self.emit("battle_lost", lost, tp, card=loser)
 
     def _battle_triggers(self, tp: int):
         """CR 14-2-4: what the battle triggered is resolved before anything else goes on."""

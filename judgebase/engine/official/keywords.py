@@ -99,6 +99,8 @@ class Keywords:
         choice = yield decision
         if choice.kind == "choose":
             yield from self._declare_attack(player, stack, choice.target, via=via)
+        elif via in ("vortex", "execute"):  # CR 16-33-3, 16-38-3: the attack is optional
+            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3"}[via], player, card=repr(stack))
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""
@@ -148,7 +150,10 @@ class Keywords:
         choice = yield decision
         if choice.kind == "choose":
             a.target = self.find_stack(choice.target)
-            self.emit("target_switched", "CR 16-23-1", p.player, target=repr(a.target))
+            tie = sum(1 for s in eligible if self.dp(s) == top) > 1  # CR 16-23-4: the player picks among equals
+            self.emit("target_switched", "CR 16-23-4" if tie else "CR 16-23-1", p.player, target=repr(a.target))
+        else:
+            self.emit("declined", "CR 16-23-3", p.player, card=repr(p.stack))  # <Raid> is optional
 
     def _alliance(self, p: Pending):
         a = self.attack
@@ -176,6 +181,8 @@ class Keywords:
             a.dp_bonus += added
             a.extra_checks += 1
             self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
+        else:  # CR 16-24-3: no Digimon suspended, so no DP and no <Security A. +1> follow
+            self.emit("declined", "CR 16-24-3", p.player, card=repr(p.stack))
 
     def _declared_number_problem(self, a: Action, room: int, amount: int) -> IllegalAction | None:
         """The number declared for <De-Digivolve>: 1 up to the value, as far as cards can be trashed."""

@@ -102,6 +102,10 @@ class RuleChecks:
             self._trigger_deleted(other, "effect")
             self._fire("deleted", [other], by_effect=True, departed=[other])
             return True
+        offered = {a.kind for a in decision.actions}
+        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3")):
+            if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
+                self.emit("declined", ref, owner, card=repr(stack))
         return False
 
     # ---------------------------------------- "... would be deleted ... instead" ----
@@ -309,6 +313,8 @@ class RuleChecks:
             self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
             self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None))
         if self._had_keyword(stack, "fortitude") and stack.sources and not top.defn.token:
+            # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
+            self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
 
     def _rule_check(self) -> None:

@@ -301,7 +301,10 @@ class SpecialDigivolutions:
         stack.links.append(card)  # CR 10-1-2-1: plugged in at the bottom
         self.emit("linked", "CR 10-1-3-3", tp, card=card.name, onto=repr(stack), link_dp=link["dp"], trashed=trashed or None)
         if trashed:
-            self.emit("link_limit", "CR 4-9-5", tp, card=repr(stack), trashed=", ".join(trashed))
+            # CR 4-9-5: 1 link card; raised by <Link +> (CR 16-40-1), by each instance of it (CR 16-40-3)
+            plus = len(self._keyword_values(stack, "link_plus")) if limit > 1 else 0
+            ref = "CR 16-40-3" if plus > 1 else "CR 16-40-1" if plus else "CR 4-9-5"
+            self.emit("link_limit", ref, tp, card=repr(stack), trashed=", ".join(trashed))
         if link["dp"]:
             self.emit("link_dp", "CR 4-3-4", tp, card=repr(stack), link=card.name, amount=link["dp"], dp=self.dp(stack))
         if link.get("keywords"):
