@@ -56,7 +56,7 @@ TIMINGS = {
     "end_of_attack": "CR 15-16-15-1",
     "when_moving": "CR 15-16-16-1",
     "when_blocking": "CR 15-16",
-    "when_linking": "CR 15-16-6-1",
+    "when_linking": "CR 15-16",
     "start_of_your_turn": "CR 15-16-11-1",
     "end_of_your_turn": "CR 15-16-12-1",
     "end_of_opponents_turn": "CR 15-16-12-2",
