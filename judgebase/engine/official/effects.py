@@ -247,7 +247,8 @@ class Effects:
                 # even the turn player's when it is the other player's (CR 15-4-5-3).
                 ref = "CR 15-4-5-3" if player != tp and any(p.player == tp for p in older) else "CR 15-4-5-2"
             else:
-                ref = "CR 15-4-3-5" if simultaneous else "CR 15-4-4-2"
+                # CR 15-4-3-5-1: the turn player's own first; CR 15-4-3-5-2: then the non-turn player's.
+                ref = ("CR 15-4-3-5-1" if player == tp else "CR 15-4-3-5-2") if simultaneous else "CR 15-4-4-2"
             self.emit("activate", ref, player, effect=chosen.source)
             yield from self._activate_pending(chosen)
             self._rule_check()
