@@ -150,7 +150,7 @@ class Steps(CommonSteps):
         elif name == "gain":
             for s in chosen:
                 s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
-                self.emit("gains_keyword", "CR 15-13", me, card=repr(s), keyword=spec["keyword"])
+                self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
