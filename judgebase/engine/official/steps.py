@@ -142,7 +142,7 @@ class Steps(CommonSteps):
         if name == "dp":
             for s in chosen:
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype))
-                self.emit("dp_change", "CR 15-8", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
+                self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
                 s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
