@@ -49,18 +49,18 @@ PROPERTY_KEYWORDS = {**keyword_registry.implemented("property"), **CARD_PROPERTI
 
 # Timing icons an effect can be bound to, with the clause that defines each.
 TIMINGS = {
-    "on_play": "CR 15-16",
-    "when_digivolving": "CR 15-16",
-    "when_attacking": "CR 15-16",
-    "on_deletion": "CR 15-16",
-    "end_of_attack": "CR 15-16",
-    "when_moving": "CR 15-16",
+    "on_play": "CR 15-16-2-1",
+    "when_digivolving": "CR 15-16-3-1",
+    "when_attacking": "CR 15-16-5-1",
+    "on_deletion": "CR 15-16-4-1",
+    "end_of_attack": "CR 15-16-15-1",
+    "when_moving": "CR 15-16-16-1",
     "when_blocking": "CR 15-16",
     "when_linking": "CR 15-16",
-    "start_of_your_turn": "CR 15-16",
-    "end_of_your_turn": "CR 15-16",
-    "end_of_opponents_turn": "CR 15-16",
-    "main": "CR 15-16",
+    "start_of_your_turn": "CR 15-16-11-1",
+    "end_of_your_turn": "CR 15-16-12-1",
+    "end_of_opponents_turn": "CR 15-16-12-2",
+    "main": "CR 15-16-7-1",
     "counter": "CR 11-3",
     "security": "CR 15-16-10",
     "your_turn": "CR 15-8-2",  # persistent while it is your turn

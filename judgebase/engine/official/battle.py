@@ -360,7 +360,8 @@ class Battles:
         activated = False
         for effect in card.defn.effects:
             if effect.timing == "security":
-                # CR 15-16-10-2: [Security] effects activate at once, without pending.
+                # CR 15-16-10-1: it triggers as the card is checked; CR 15-16-10-2: it activates at once, without pending.
+                self.emit("triggered", "CR 15-16-10-1", opp, card=card.name, effect=f"[Security] of {card.name}")
                 self.emit("security_effect", "CR 15-16-10-2", opp, card=card.name)
                 activated = True
                 placed = (yield from self._run_effect(opp, effect, card, None)) or placed

@@ -5,7 +5,7 @@ immediate "when this card would be played" effects, and carrying out an effect.
 
 from __future__ import annotations
 
-from ..cards import WINDOWS, Effect
+from ..cards import TIMINGS, WINDOWS, Effect
 from ..state import (
     Action,
     Card,
@@ -66,13 +66,17 @@ class Effects:
         if stack.area != "battle":
             return  # CR 3-4-7-4
         top = stack.top
+        # Each timing icon triggers at the moment its own clause names (CR 15-16-2-1 ... 15-16-16-1).
         for effect in top.defn.effects:
             if effect.timing == timing and self._may_trigger(stack.owner, top, effect):
                 self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
+                self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
         for card in stack.sources:
             for effect in card.defn.inherited:
                 if effect.timing == timing and self._may_trigger(stack.owner, card, effect):
-                    self._pend(stack.owner, f"[{timing}] (inherited) of {card.name}", effect, stack=stack, card=card)
+                    source = f"[{timing}] (inherited) of {card.name}"
+                    self._pend(stack.owner, source, effect, stack=stack, card=card)
+                    self.emit("triggered", TIMINGS[timing], stack.owner, card=card.name, effect=source)
 
     def _trigger_timing(self, timing: str, player: int) -> None:
         for stack in self.stacks(player):
@@ -243,7 +247,8 @@ class Effects:
                 # even the turn player's when it is the other player's (CR 15-4-5-3).
                 ref = "CR 15-4-5-3" if player != tp and any(p.player == tp for p in older) else "CR 15-4-5-2"
             else:
-                ref = "CR 15-4-3-5" if simultaneous else "CR 15-4-4-2"
+                # CR 15-4-3-5-1: the turn player's own first; CR 15-4-3-5-2: then the non-turn player's.
+                ref = ("CR 15-4-3-5-1" if player == tp else "CR 15-4-3-5-2") if simultaneous else "CR 15-4-4-2"
             self.emit("activate", ref, player, effect=chosen.source)
             yield from self._activate_pending(chosen)
             self._rule_check()

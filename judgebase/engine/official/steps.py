@@ -142,7 +142,7 @@ class Steps(CommonSteps):
         if name == "dp":
             for s in chosen:
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype))
-                self.emit("dp_change", "CR 15-8", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
+                self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
                 s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
@@ -150,7 +150,7 @@ class Steps(CommonSteps):
         elif name == "gain":
             for s in chosen:
                 s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
-                self.emit("gains_keyword", "CR 15-13", me, card=repr(s), keyword=spec["keyword"])
+                self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
