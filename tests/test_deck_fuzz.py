@@ -118,7 +118,7 @@ def fuzz_block(block: int) -> int:
                 continue
             finally:
                 took = time.perf_counter() - started
-                assert took < 1.0, (seed, fmt, took)
+                assert took < 20.0, (seed, fmt, took)  # a hang guard; speed is bench/deck.py's
             assert result.legal is False or result.counts["main"] == decklib.MAIN_SIZE
             json.dumps(result.as_json(), ensure_ascii=False).encode("utf-8")  # no lone surrogate anywhere
             shown = [decklib.summary_line(result)] + [p.render("fuzz") for p in result.problems]

