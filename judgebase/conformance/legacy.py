@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..scenarios.common import NAMES, PLAYERS
 from ..scenarios.legacy_runner import ZONES
-from .protocol import ProtocolViolation, _Card, _Decision, _player
+from .protocol import ProtocolViolation, _Card, _decision_in, _player, _players_in
 
 #: Ordered card lists per player, in the scenario format's names (``slots`` holds null for an empty slot).
 LEGACY_ZONES = tuple(ZONES) + ("slots",)
@@ -88,13 +88,8 @@ class LegacyView:
         self.is_over = bool(state.get("over")) or self.winner is not None
         result = state.get("result")
         self.result = "draw" if result == "draw" else _player(result, "result (or 'draw')", optional=True)
-        d = state.get("decision")
-        if d is not None and not isinstance(d, dict):
-            raise ProtocolViolation("decision must be an object or null")
-        self.decision = None if d is None else _Decision(_player(d.get("player"), "decision.player"), d.get("kind"))
-        players = state.get("players")
-        if not isinstance(players, dict):
-            raise ProtocolViolation("players must be an object with p1 and p2")
+        self.decision = _decision_in(state)
+        players = _players_in(state)
         self.players = [_LegacySide(p, players.get(side)) for p, side in NAMES.items()]
         self.final_attack = [s.final_attack for s in self.players]
         self.log = events

@@ -288,13 +288,8 @@ class View:
         self.phase = state.get("phase")
         self.winner = _player(state.get("winner"), "winner", optional=True)
         self.over_reason = state.get("over_reason") or ("game over" if state.get("over") else None)
-        d = state.get("decision")
-        if d is not None and not isinstance(d, dict):
-            raise ProtocolViolation("decision must be an object or null")
-        self.decision = None if d is None else _Decision(_player(d.get("player"), "decision.player"), d.get("kind"))
-        players = state.get("players")
-        if not isinstance(players, dict):
-            raise ProtocolViolation("players must be an object with p1 and p2")
+        self.decision = _decision_in(state)
+        players = _players_in(state)
         counter = iter(range(1, 10_000))
         self.players = [_Side(p, players.get(side), lambda: next(counter)) for p, side in NAMES.items()]
         self.log = events
@@ -324,6 +319,21 @@ class View:
 class _Decision:
     def __init__(self, player: int, kind):
         self.player, self.kind = player, kind
+
+
+def _decision_in(state: dict) -> _Decision | None:
+    """The pending decision a host reports (both games' states carry it the same way)."""
+    d = state.get("decision")
+    if d is not None and not isinstance(d, dict):
+        raise ProtocolViolation("decision must be an object or null")
+    return None if d is None else _Decision(_player(d.get("player"), "decision.player"), d.get("kind"))
+
+
+def _players_in(state: dict) -> dict:
+    players = state.get("players")
+    if not isinstance(players, dict):
+        raise ProtocolViolation("players must be an object with p1 and p2")
+    return players
 
 
 def parse_event(item) -> Event:
