@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import yaml
 
+# libyaml's parser when the wheel has it (about 10x faster, and it caps nesting itself);
+# the pure-Python one otherwise.  Both give the same nodes with the same line marks.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class LineDict(dict):
     """A mapping that knows its own line and the line of each key."""
@@ -47,10 +51,12 @@ def load(text: str, first_line: int = 1):
     """
     offset = first_line - 1
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = (mark.line + 1 + offset) if mark else first_line
+        if "nesting depth" in str(exc.problem):  # libyaml's own cap on nesting
+            raise YamlError(line, f"invalid YAML: nested more than {MAX_DEPTH} levels deep") from None
         raise YamlError(line, f"invalid YAML: {exc.problem or exc}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - defensive
         raise YamlError(first_line, f"invalid YAML: {exc}") from None
