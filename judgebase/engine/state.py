@@ -32,7 +32,7 @@ class IllegalAction(Exception):
         return f"{self.reason} ({self.ref})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One decision.  ``kind`` names it; the other fields say which card, target or option."""
 
@@ -41,6 +41,17 @@ class Action:
     target: int | None = None  # a stack id; -1 means the opponent player
     option: int | None = None  # requirement index, pending-effect index, choice index
     targets: tuple[int, ...] = ()  # several stack ids: DNA materials, Burst's Tamer
+
+    def __init__(self, kind: str, card: int | None = None, target: int | None = None, option: int | None = None,
+                 targets: tuple[int, ...] = ()):
+        # Every candidate the rules are asked about is an Action: filled in directly, which is more
+        # than twice as fast as the frozen dataclass's own __init__ (it stays frozen afterwards).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["card"] = card
+        fields["target"] = target
+        fields["option"] = option
+        fields["targets"] = targets
 
     def __str__(self) -> str:
         fields = (("card", self.card), ("target", self.target), ("option", self.option), ("targets", self.targets or None))

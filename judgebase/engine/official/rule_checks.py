@@ -332,7 +332,8 @@ class RuleChecks:
                     continue
                 if dp == 0:
                     deleted.append(stack)
-                links += self._stray_links(stack)
+                if stack.links:  # (a Digimon without link cards has none to trash)
+                    links += self._stray_links(stack)
             breeding = self.players[p].breeding
             if breeding is not None and not self._may_stay_in_breeding(breeding):
                 trashed.append((breeding, "CR 17-1-3-2-3"))
