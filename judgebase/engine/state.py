@@ -22,6 +22,8 @@ from .cards import CardDef
 class IllegalAction(Exception):
     """An action the rules forbid; ``ref`` is the clause that forbids it."""
 
+    __slots__ = ("reason", "ref")  # (set faster than instance-dict attributes)
+
     # Built for every candidate action the rules refuse while legal actions are listed, so it
     # keeps ``args`` as given (reason, ref) and formats its message only when shown.
     def __init__(self, reason: str, ref: str):
