@@ -22,13 +22,24 @@ from .cards import CardDef
 class IllegalAction(Exception):
     """An action the rules forbid; ``ref`` is the clause that forbids it."""
 
-    __slots__ = ("reason", "ref")  # (set faster than instance-dict attributes)
+    __slots__ = ("_reason", "ref")  # (set faster than instance-dict attributes)
 
     # Built for every candidate action the rules refuse while legal actions are listed, so it
-    # keeps ``args`` as given (reason, ref) and formats its message only when shown.
-    def __init__(self, reason: str, ref: str):
-        self.reason = reason
+    # keeps ``args`` as given (reason, ref) and formats its message only when shown: ``reason``
+    # may be a function that words it, called the first time the reason is read.
+    def __init__(self, reason, ref: str):
+        self._reason = reason
         self.ref = ref
+
+    @property
+    def reason(self) -> str:
+        if callable(self._reason):
+            self._reason = self._reason()
+            self.args = (self._reason, self.ref)
+        return self._reason
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.reason!r}, {self.ref!r})"
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.ref})"
@@ -168,7 +179,7 @@ class Stack:
         return self.top.defn.name
 
     def __repr__(self) -> str:
-        return f"{self.label or self.name}@{self.sid}"
+        return f"{self.label or self.cards[-1].defn.name}@{self.sid}"
 
 
 @dataclass

@@ -34,6 +34,7 @@ class MainPhaseActions:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
             tops = [(s, s.cards[-1]) for s in field]
+            fits: dict[tuple[int, int], bool] = {}
             for card in ps.hand:
                 d = card.defn
                 if d.category in ("digimon", "tamer"):
@@ -47,7 +48,13 @@ class MainPhaseActions:
                 if d.category == "digimon":
                     for i, req in enumerate(d.requirements):
                         for s, top in tops:
-                            if self.requirement_problem(req, top) is None:
+                            # whether a card meets a requirement depends on the two definitions only
+                            # (copies in the hand ask the same question): asked once per pair
+                            key = (id(req), id(top.defn))
+                            meets = fits.get(key)
+                            if meets is None:
+                                meets = fits[key] = self.requirement_problem(req, top) is None
+                            if meets:
                                 a = Action("digivolve", card.uid, s.sid, i)
                                 if self._card_problem(tp, card, a) is None:
                                     legal.append(a)
