@@ -96,7 +96,13 @@ class Playing:
         return {c: next((s for s in field if c in s.top.defn.colours), None) for c in colours}
 
     def _missing_colours(self, player: int, colours) -> list[str]:
-        return [c for c, holder in self._colour_holders(player, colours).items() if holder is None]
+        """The colours no Digimon or Tamer on the player's field has: those ``_colour_holders`` finds
+        no holder for (asked for every Option in the hand whenever the legal actions are listed)."""
+        ps = self.players[player]
+        present = {c for s in ps.battle for c in s.cards[-1].defn.colours}
+        if ps.breeding:
+            present.update(ps.breeding.cards[-1].defn.colours)
+        return [c for c in dict.fromkeys(colours) if c not in present]
 
     def _colour_problem(self, player: int, d: CardDef):
         return self._colours_problem(player, d.colours)

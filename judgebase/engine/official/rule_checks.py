@@ -324,7 +324,7 @@ class RuleChecks:
         deleted, trashed, links = [], [], []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
-                if stack.top.defn.category not in ("digimon", "digi-egg"):
+                if stack.cards[-1].defn.category not in ("digimon", "digi-egg"):
                     continue
                 dp = self.dp(stack)
                 if dp is None:
