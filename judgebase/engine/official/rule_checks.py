@@ -21,8 +21,10 @@ class RuleChecks:
         # CR 1-3-5: when both players are asked at once (each may keep a Digimon from this deletion), the
         # turn player chooses first, then the non-turn player.
         stacks = sorted(stacks, key=lambda s: s.owner != self.turn_player)
-        asked = {s.owner for s in stacks if s in self.players[s.owner].battle
-                 and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
+        asked = set()
+        if len({s.owner for s in stacks}) == 2:  # (only then can both players be asked)
+            asked = {s.owner for s in stacks if s in self.players[s.owner].battle
+                     and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
         if len(asked) == 2:
             self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
         for stack in stacks:
