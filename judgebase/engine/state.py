@@ -22,17 +22,30 @@ from .cards import CardDef
 class IllegalAction(Exception):
     """An action the rules forbid; ``ref`` is the clause that forbids it."""
 
+    __slots__ = ("_reason", "ref")  # (set faster than instance-dict attributes)
+
     # Built for every candidate action the rules refuse while legal actions are listed, so it
-    # keeps ``args`` as given (reason, ref) and formats its message only when shown.
-    def __init__(self, reason: str, ref: str):
-        self.reason = reason
+    # keeps ``args`` as given (reason, ref) and formats its message only when shown: ``reason``
+    # may be a function that words it, called the first time the reason is read.
+    def __init__(self, reason, ref: str):
+        self._reason = reason
         self.ref = ref
+
+    @property
+    def reason(self) -> str:
+        if callable(self._reason):
+            self._reason = self._reason()
+            self.args = (self._reason, self.ref)
+        return self._reason
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.reason!r}, {self.ref!r})"
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.ref})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """One decision.  ``kind`` names it; the other fields say which card, target or option."""
 
@@ -41,6 +54,17 @@ class Action:
     target: int | None = None  # a stack id; -1 means the opponent player
     option: int | None = None  # requirement index, pending-effect index, choice index
     targets: tuple[int, ...] = ()  # several stack ids: DNA materials, Burst's Tamer
+
+    def __init__(self, kind: str, card: int | None = None, target: int | None = None, option: int | None = None,
+                 targets: tuple[int, ...] = ()):
+        # Every candidate the rules are asked about is an Action: filled in directly, which is more
+        # than twice as fast as the frozen dataclass's own __init__ (it stays frozen afterwards).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["card"] = card
+        fields["target"] = target
+        fields["option"] = option
+        fields["targets"] = targets
 
     def __str__(self) -> str:
         fields = (("card", self.card), ("target", self.target), ("option", self.option), ("targets", self.targets or None))
@@ -155,7 +179,7 @@ class Stack:
         return self.top.defn.name
 
     def __repr__(self) -> str:
-        return f"{self.label or self.name}@{self.sid}"
+        return f"{self.label or self.cards[-1].defn.name}@{self.sid}"
 
 
 @dataclass

@@ -33,6 +33,8 @@ class MainPhaseActions:
         if self._cards_problem() is None:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
+            tops = [(s, s.cards[-1]) for s in field]
+            fits: dict[tuple[int, int], bool] = {}
             for card in ps.hand:
                 d = card.defn
                 if d.category in ("digimon", "tamer"):
@@ -45,8 +47,14 @@ class MainPhaseActions:
                         legal.append(a)
                 if d.category == "digimon":
                     for i, req in enumerate(d.requirements):
-                        for s in field:
-                            if self.requirement_problem(req, s.top) is None:
+                        for s, top in tops:
+                            # whether a card meets a requirement depends on the two definitions only
+                            # (copies in the hand ask the same question): asked once per pair
+                            key = (id(req), id(top.defn))
+                            meets = fits.get(key)
+                            if meets is None:
+                                meets = fits[key] = self.requirement_problem(req, top) is None
+                            if meets:
                                 a = Action("digivolve", card.uid, s.sid, i)
                                 if self._card_problem(tp, card, a) is None:
                                     legal.append(a)
@@ -63,12 +71,16 @@ class MainPhaseActions:
                     legal.append(a)
         return legal
 
+    # The rule of each hand action and the words its payment refusal uses.
+    _CARD_CHECKS = {"play": ("_check_play", "playing"), "use": ("_check_use", "using"),
+                    "digivolve": ("_check_digivolve", "digivolving into")}
+
     def _card_problem(self, tp: int, card, a: Action) -> IllegalAction | None:
         """Playing, using or digivolving ``card``: the rule of that action (``_check_play``,
         ``_check_use``, ``_check_digivolve``), then whether its cost can be paid at all (CR 4-2-2)."""
-        problem = getattr(self, f"_check_{a.kind}")(tp, card, a)
+        check, verb = self._CARD_CHECKS[a.kind]
+        problem = getattr(self, check)(tp, card, a)
         if problem is None:
-            verb = {"play": "playing", "use": "using", "digivolve": "digivolving into"}[a.kind]
             problem = self.payment_problem(tp, self.lowest_cost(tp, card, a), f"{verb} {card.name}")
         return problem
 

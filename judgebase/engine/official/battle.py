@@ -121,11 +121,12 @@ class Battles:
         target = self.find_stack(target_sid) if target_sid is not None else None
         if target is None or target.owner == tp or target.area != "battle":
             return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1")
-        if target.top.defn.category != "digimon" and via == "vortex":
+        category = target.cards[-1].defn.category
+        if category != "digimon" and via == "vortex":
             return IllegalAction("<Vortex> attacks an opponent's Digimon", "CR 16-33-1")
-        if target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
+        if category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
             pass  # CR 1-3-1: the card's text allows attacking Tamers
-        elif target.top.defn.category != "digimon":
+        elif category != "digimon":
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
         if not target.suspended and not self._may_attack_unsuspended(attacker, via):
             return IllegalAction(f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")

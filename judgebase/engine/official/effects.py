@@ -91,10 +91,12 @@ class Effects:
     def _watching(self, stack: Stack, event: str, timing: str = "when"):
         """(effect, card) pairs of this Digimon or Tamer that watch ``event``: its top card's and its
         digivolution cards' inherited ones (CR 15-3)."""
-        for effect in stack.top.defn.effects:
+        cards = stack.cards
+        top = cards[-1]
+        for effect in top.defn.effects:
             if effect.timing == timing and effect.event == event:
-                yield effect, stack.top
-        for card in stack.sources:
+                yield effect, top
+        for card in cards[:-1]:
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.event == event:
                     yield effect, card

@@ -141,8 +141,9 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return stack
 
     def stacks(self, player: int | None = None) -> list[Stack]:
-        players = [player] if player is not None else [0, 1]
-        return [s for p in players for s in self.players[p].battle]
+        if player is not None:
+            return list(self.players[player].battle)
+        return self.players[0].battle + self.players[1].battle
 
     def find_stack(self, sid: int) -> Stack | None:
         """The stack with this id if it is on the field now (battle or breeding area), else None."""

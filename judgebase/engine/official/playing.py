@@ -72,8 +72,9 @@ class Playing:
                 reduction, count, name = d.assembly
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
                     cost -= reduction
-            cost -= sum(int(step["reduce_play_cost"]) for e in d.effects if e.timing == "would" and e.event == "played"
-                        for step in e.steps if "reduce_play_cost" in step)
+            if d.effects:
+                cost -= sum(int(step["reduce_play_cost"]) for e in d.effects if e.timing == "would" and e.event == "played"
+                            for step in e.steps if "reduce_play_cost" in step)
             return max(0, cost)
         if a.kind == "use":
             return d.option_side["use_cost"] if d.option_side else d.use_cost
@@ -90,11 +91,18 @@ class Playing:
     def _colour_holders(self, player: int, colours) -> dict[str, Stack | None]:
         """For each colour, a Digimon or Tamer of that colour on the player's field (or None)."""
         field = self.stacks(player) + ([self.players[player].breeding] if self.players[player].breeding else [])
-        field.sort(key=lambda s: -len(set(colours) & set(s.top.defn.colours)))  # a multicolour card meets several (CR 4-22-4)
+        wanted = set(colours)
+        field.sort(key=lambda s: -len(wanted.intersection(s.cards[-1].defn.colours)))  # a multicolour card meets several (CR 4-22-4)
         return {c: next((s for s in field if c in s.top.defn.colours), None) for c in colours}
 
     def _missing_colours(self, player: int, colours) -> list[str]:
-        return [c for c, holder in self._colour_holders(player, colours).items() if holder is None]
+        """The colours no Digimon or Tamer on the player's field has: those ``_colour_holders`` finds
+        no holder for (asked for every Option in the hand whenever the legal actions are listed)."""
+        ps = self.players[player]
+        present = {c for s in ps.battle for c in s.cards[-1].defn.colours}
+        if ps.breeding:
+            present.update(ps.breeding.cards[-1].defn.colours)
+        return [c for c in dict.fromkeys(colours) if c not in present]
 
     def _colour_problem(self, player: int, d: CardDef):
         return self._colours_problem(player, d.colours)

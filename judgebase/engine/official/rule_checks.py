@@ -21,8 +21,10 @@ class RuleChecks:
         # CR 1-3-5: when both players are asked at once (each may keep a Digimon from this deletion), the
         # turn player chooses first, then the non-turn player.
         stacks = sorted(stacks, key=lambda s: s.owner != self.turn_player)
-        asked = {s.owner for s in stacks if s in self.players[s.owner].battle
-                 and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
+        asked = set()
+        if len({s.owner for s in stacks}) == 2:  # (only then can both players be asked)
+            asked = {s.owner for s in stacks if s in self.players[s.owner].battle
+                     and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
         if len(asked) == 2:
             self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
         for stack in stacks:
@@ -324,7 +326,7 @@ class RuleChecks:
         deleted, trashed, links = [], [], []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
-                if stack.top.defn.category not in ("digimon", "digi-egg"):
+                if stack.cards[-1].defn.category not in ("digimon", "digi-egg"):
                     continue
                 dp = self.dp(stack)
                 if dp is None:
@@ -332,7 +334,8 @@ class RuleChecks:
                     continue
                 if dp == 0:
                     deleted.append(stack)
-                links += self._stray_links(stack)
+                if stack.links:  # (a Digimon without link cards has none to trash)
+                    links += self._stray_links(stack)
             breeding = self.players[p].breeding
             if breeding is not None and not self._may_stay_in_breeding(breeding):
                 trashed.append((breeding, "CR 17-1-3-2-3"))

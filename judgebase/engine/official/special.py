@@ -20,22 +20,23 @@ class SpecialDigivolutions:
     # ------------------------------------------------------------- requirements ----
     def requirement_problem(self, req: Requirement, base: Card) -> IllegalAction | None:
         """Why ``base`` doesn't meet a digivolution requirement (CR 2-3-5), or None."""
+        # Asked of every card on the field for every card in the hand while the legal actions are
+        # listed, so the words of a refusal are only put together when read (both are immutable).
         d = base.defn
         if d.token:
             return IllegalAction("cards can't be stacked on a token", "CR 4-21-3")
         if req.name:
             if d.name != req.name:
-                return IllegalAction(f"the requirement needs [{req.name}], not {d.name}", "CR 2-3-5-3")
+                return IllegalAction(lambda: f"the requirement needs [{req.name}], not {d.name}", "CR 2-3-5-3")
             return None
         if req.level is not None:
             if d.level is None:
-                return IllegalAction(f"{d.name} has no level, so a level requirement can't be met", "CR 2-9-2")
+                return IllegalAction(lambda: f"{d.name} has no level, so a level requirement can't be met", "CR 2-9-2")
             if d.level != req.level:
-                return IllegalAction(f"the requirement needs level {req.level}, not level {d.level}", "CR 2-3-5")
-        if req.colours and not set(req.colours) & set(d.colours):
-            return IllegalAction(
-                f"the requirement needs a {'/'.join(req.colours)} card; {d.name} is {'/'.join(d.colours) or 'colourless'}", "CR 2-3-5"
-            )
+                return IllegalAction(lambda: f"the requirement needs level {req.level}, not level {d.level}", "CR 2-3-5")
+        if req.colours and not set(req.colours).intersection(d.colours):
+            return IllegalAction(lambda: f"the requirement needs a {'/'.join(req.colours)} card; "
+                                         f"{d.name} is {'/'.join(d.colours) or 'colourless'}", "CR 2-3-5")
         return None
 
     # ------------------------------------------------------------ main actions ----
