@@ -246,6 +246,7 @@ class TamerTactics(Variant):
         """TT §2.0: shuffle, starting Tamer straight to the battle area, its [On Play], then hands."""
         g = self.game
         first = g.turn_player
+        g.emit("setup", "TT §2.0")  # TT §2.0: this order replaces the official set-up (CR 5-2-1)
         g.emit("first_player", "TT §2.0.1", first)
         for p in (0, 1):
             g.rng.shuffle(g.players[p].deck)
@@ -256,6 +257,7 @@ class TamerTactics(Variant):
         for p in (first, 1 - first):  # TT §2.0.4: the first player's [On Play] first
             for stack in self.tamers(p):
                 g._trigger_on(stack, "on_play")
+                g.emit("on_play_at_setup", "TT §2.3.2", p, card=repr(stack))  # placing it at set-up triggers [On Play]
                 g.emit("starting_tamer_on_play", "TT §2.0.4", p, card=repr(stack))
             yield from g._resolve()
         yield from g._hands_security_memory(first, "TT §2.0.5", "TT §2.0.6", "TT §2.0.7", "TT §2.0.8")
@@ -277,6 +279,8 @@ class TamerTactics(Variant):
             stack = g.new_stack(p, [card], area="breeding")
             ps.breeding = stack
         g.emit("tamer_searched", ref, p, card=repr(stack), to=to)
+        if to == "battle":
+            g.emit("starting_tamer", "TT §2.2.1", p, card=repr(stack))  # straight to the battle area, not via breeding
         return card
 
     def _pick_tamer(self, p: int, prompt: str):
@@ -439,9 +443,16 @@ class TamerTactics(Variant):
             self._eligible(stack)  # TT §4.2.1: a card just regrouped
 
     # ---------------------------------------------------------- effect reach ----
-    def targets_chosen(self, controller, who, stacks):
+    def targets_chosen(self, controller, who, source, stacks):
+        g = self.game
         if who == "opponent_tamer" and not stacks and len(self.tamers(1 - controller)) == 1:
-            self.game.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(self.tamers(1 - controller)[0]))
+            g.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(self.tamers(1 - controller)[0]))
+        if who == "all_own" and source is not None and source.owner == controller:
+            # TT §3.3: an area effect on "all of your Digimon" reaches only its source's group.
+            outside = [s for s in g.stacks(controller) if s not in stacks and s.top.defn.category == "digimon"
+                       and self.group(s) != self.group_of(source)]
+            if outside:
+                g.emit("outside_group", "TT §3.3", controller, source=repr(source), cards=", ".join(map(repr, outside)))
 
     def effect_target_problem(self, controller, who, step, source, stack):
         opponents = stack.owner != controller  # "your opponent's", or either player's ("any", "all")
@@ -518,23 +529,42 @@ class TamerTactics(Variant):
 
     def attack_declared(self, tp, attacker: Stack, target_sid: int, via: str) -> None:
         g, st = self.game, self.state
+        key = (g.turn, tp)
         if target_sid == -1:
             group = self.group(attacker)
             st.security_attacks.add((g.turn, group))
             g.emit("security_attack_used", "TT §4.1.1", tp, group=group)
-        elif via == "normal":
-            key = (g.turn, tp)
+            return
+        target = g.find_stack(target_sid)
+        if target is not None and target.top.defn.category == "digimon" and not target.suspended and via != "execute":
+            # TT §4.1.2: any opponent's Digimon, suspended or not (CR 11-2-7-1 asks for a suspended one).
+            g.emit("attack_unsuspended", "TT §4.1.2", tp, target=repr(target))
+        if via == "normal":
             st.non_security[key] = st.non_security.get(key, 0) + 1
             g.emit("attack_counted", "TT §4.1.4.1", tp, count=st.non_security[key])
         else:
-            st.extra_used.add((g.turn, tp))
+            st.extra_used.add(key)
             g.emit("extra_attack_used", "TT §4.1.4.2", tp, via=via)
+            left = NORMAL_ATTACKS - st.non_security.get(key, 0)
+            if left > 0:
+                # TT §4.3.2: the keyword attack never takes one of the normal attacks still left.
+                g.emit("extra_attack_separate", "TT §4.3.2", tp, via=via, left=left)
+        if st.non_security.get(key, 0) >= NORMAL_ATTACKS and key in st.extra_used:
+            g.emit("attack_ceiling_reached", "TT §4.1.4.3", tp, total=NORMAL_ATTACKS + EXTRA_ATTACKS)
 
     def block_problem(self, blocker):
         if self.is_protected(blocker) and self.game._collision_active(blocker.owner):
             # TT §4.2.4: forced target redirection such as <Collision> can't touch the protected card.
             return IllegalAction(f"{blocker!r} is the protected card of the turn; <Collision> can't redirect the attack to it", "TT §4.2.4")
         return None
+
+    def blocked(self, blocker: Stack, attack) -> None:
+        # TT §3.6, §4.3.1: <Blocker> is no group effect; it intercepts any attack, whatever it was aimed at.
+        target = attack.declared_target
+        if target is None:
+            self.game.emit("block_security_attack", "TT §4.3.1", blocker.owner, blocker=repr(blocker))
+        elif target is not blocker and self.group(target) != self.group(blocker):
+            self.game.emit("block_other_group", "TT §3.6", blocker.owner, blocker=repr(blocker), target=repr(target))
 
     def redirect_problem(self, stack: Stack):
         if self.is_protected(stack):

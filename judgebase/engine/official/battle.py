@@ -280,6 +280,7 @@ class Battles:
             a.target = blocker
             a.blocked = True
             self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
+            self.variant.blocked(blocker, a)
             self._trigger_on(blocker, "when_blocking")
             self._fire("blocked", [a.attacker])
             yield from self._resolve()

@@ -137,7 +137,7 @@ class Targets:
         if who == "self":
             return None
         stacks = [s for s in self.stacks() if self.effect_target_problem(controller, who, step, source, s) is None]
-        self.variant.targets_chosen(controller, who, stacks)
+        self.variant.targets_chosen(controller, who, source, stacks)
         return stacks
 
     def effect_target_problem(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):

@@ -109,8 +109,8 @@ class Variant:
         """Why an effect may not choose or affect ``stack``, once the official rules allow it."""
         return None
 
-    def targets_chosen(self, controller: int, who: str, stacks: list[Stack]) -> None:
-        """An effect step found the cards it may choose."""
+    def targets_chosen(self, controller: int, who: str, source: Stack | None, stacks: list[Stack]) -> None:
+        """An effect step of ``source``'s found the cards it may choose or reach."""
 
     def all_affected(self, controller: int, who: str, stacks: list[Stack]):
         """A generator returning which of ``stacks`` an "all ..." effect reaches (all, officially)."""
@@ -140,6 +140,9 @@ class Variant:
     def block_problem(self, blocker: Stack) -> IllegalAction | None:
         """Why ``blocker`` may not block, once CR 12-1 allows it."""
         return None
+
+    def blocked(self, blocker: Stack, attack) -> None:
+        """``blocker`` has blocked ``attack`` and become its target (CR 12-1-7-1)."""
 
     def redirect_problem(self, stack: Stack) -> IllegalAction | None:
         """Why an effect may not make ``stack`` the attack target (<Raid>)."""
