@@ -114,7 +114,8 @@ class TamerTactics(Variant):
         return stack.sid if stack.top.defn.category == "tamer" else self.state.groups.get(stack.sid)
 
     def is_protected(self, stack: Stack) -> bool:
-        return self.state.protected_until.get(stack.sid, 0) > self.game.turn
+        until = self.state.protected_until
+        return bool(until) and until.get(stack.sid, 0) > self.game.turn
 
     def protections(self, stack: Stack) -> int:
         return self.state.protections.get(stack.sid, 0)
@@ -365,7 +366,7 @@ class TamerTactics(Variant):
     def play_problem(self, tp, card, a):
         if card.defn.category == "tamer":
             return IllegalAction("Tamers enter from the Tamer+Digi-Egg pile, not from the hand", "TT §2.2.2")
-        if card.defn.category == "digimon" and not self.tamers(tp):
+        if card.defn.category == "digimon" and not any(s.top.defn.category == "tamer" for s in self.game.players[tp].battle):
             return IllegalAction("no Digimon can be played without a Tamer in your battle area", "TT §2.2.5")
         return None
 
@@ -430,6 +431,9 @@ class TamerTactics(Variant):
                 g.emit("orphaned", "TT §2.4.5", tamer.owner, card=repr(digimon))
 
     def before_resolve(self):
+        return self._regroup() if self.state.regroup else ()
+
+    def _regroup(self):
         # TT §2.4.6: orphans regroup at once, before anything else goes on.
         g, st = self.game, self.state
         while st.regroup and not g.is_over:
