@@ -543,6 +543,12 @@ class TamerTactics(Variant):
         if target is not None and target.top.defn.category == "digimon" and not target.suspended and via != "execute":
             # TT §4.1.2: any opponent's Digimon, suspended or not (CR 11-2-7-1 asks for a suspended one).
             g.emit("attack_unsuspended", "TT §4.1.2", tp, target=repr(target))
+        if target is not None and target.top.defn.category == "digimon":
+            # TT §4.3.3: being attacked and battling are rules, not effects: "isn't affected" and <Progress> don't stop them.
+            shielded = [s for s, by in ((attacker, 1 - tp), (target, tp))
+                        if g.unaffected_ref(s, by) is not None or (s is attacker and g.keyword(s, "progress"))]
+            if shielded:
+                g.emit("battle_not_an_effect", "TT §4.3.3", tp, cards=", ".join(map(repr, shielded)))
         if via == "normal":
             st.non_security[key] = st.non_security.get(key, 0) + 1
             g.emit("attack_counted", "TT §4.1.4.1", tp, count=st.non_security[key])
