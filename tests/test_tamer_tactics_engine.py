@@ -25,7 +25,7 @@ def test_random_self_play_keeps_the_format_limits():
             assert -10 <= game.memory <= 10
             for p in (0, 1) if game.phase != "setup" else ():
                 # TT §2.1: a player always has a Tamer, unless a voluntary Burst removed the last one.
-                assert game.tamers(p) or game.tt_valve[p] or any(
+                assert game.tamers(p) or game.variant.state.valve[p] or any(
                     e.kind == "tamer_out_of_game" and e.player == p for e in game.log
                 ), f"seed {seed}: P{p + 1} has no Tamer"
         assert game.winner is not None or game.over_reason

@@ -161,9 +161,6 @@ class Stack:
     links: list[Card] = field(default_factory=list)
     area: str = "battle"  # "battle" or "breeding"
     label: str | None = None
-    group: int | None = None  # Tamer Tactics: the Tamer whose group this Digimon belongs to
-    protected_until: int = 0  # Tamer Tactics: protected card of the turn, until this turn number
-    protections: int = 0  # Tamer Tactics: times this evolution line has been protected
 
     @property
     def top(self) -> Card:

@@ -69,7 +69,7 @@ class MainPhaseActions:
                 a = Action("activate", stack.sid, option=i)
                 if self._check(a) is None:
                     legal.append(a)
-        return legal
+        return legal + self.variant.main_actions(tp)
 
     # The rule of each hand action and the words its payment refusal uses.
     _CARD_CHECKS = {"play": ("_check_play", "playing"), "use": ("_check_use", "using"),
@@ -86,7 +86,7 @@ class MainPhaseActions:
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
         """DNA, Burst, App Fusion and Link: their rules (``_check_special``), then the cost (CR 4-2-2)."""
-        problem = self._check_special(tp, a)
+        problem = self._check_special(tp, a) or self.variant.special_problem(tp, a)
         if problem is None:
             problem = self.payment_problem(tp, self._special_cost(tp, a), f"this {a.kind.replace('_', ' ')}")
         return problem
@@ -221,9 +221,9 @@ class MainPhaseActions:
         return None
 
     def _refusal(self, d: Decision | None, a: Action) -> IllegalAction | None:
-        """Hook: the clause behind refusing an action of another decision's kind (Tamer Tactics'
-        protection outside the main phase).  A decision's own choices are refused by its ``check``."""
-        return None
+        """The clause behind refusing an action of another decision's kind: none officially, a format's
+        own (``variant.refusal``).  A decision's own choices are refused by its ``check``."""
+        return self.variant.refusal(d, a)
 
     def _check(self, a: Action) -> IllegalAction | None:
         tp = self.turn_player
@@ -242,7 +242,7 @@ class MainPhaseActions:
         if a.kind == "move":
             if ps.breeding is None:
                 return IllegalAction("no card in the breeding area to move", "CR 4-17-1")
-            if ps.breeding.top.defn.dp is None:
+            if ps.breeding.top.defn.dp is None and not self.variant.may_move(ps.breeding):
                 return IllegalAction("only Digimon with DP can be moved", "CR 4-17-2")
             return None
         if a.kind == "skip":
@@ -279,6 +279,8 @@ class MainPhaseActions:
             if not self._condition_met(effect, tp, stack):
                 return IllegalAction("its processing conditions aren't met now, so it can't be declared", "CR 15-8-4-3-1")
             return None
+        if a.kind in self.variant.MAIN_KINDS:
+            return self.variant.main_action_problem(tp, a)
         return None
 
     # The steps that pay the cost and place the card, per play procedure (CR 7-1-3, 7-2-3, 7-3-3).
@@ -309,6 +311,8 @@ class MainPhaseActions:
     }
 
     def _do_main(self, tp, a: Action):
+        if self.variant.main_action(tp, a):  # the format's own action (Tamer Tactics' protection)
+            return
         if a.kind in self.MAIN_ACTION_REFS:
             self.emit("main_action", self.MAIN_ACTION_REFS[a.kind], tp, action=a.kind)
         if a.kind == "pass":

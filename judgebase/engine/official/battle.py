@@ -64,7 +64,7 @@ class Battles:
             return IllegalAction(f"an effect says {blocker!r} can't block, and that beats <Blocker>", "CR 15-1-3")
         if att.attacker not in self.players[att.attacker.owner].battle:
             return IllegalAction("the attacking Digimon is no longer in the battle area", "CR 12-1-6")
-        return None
+        return self.variant.block_problem(blocker)
 
     def attack_problem(self, tp: int, attacker: Stack | None, target_sid: int | None, via: str = "normal") -> IllegalAction | None:
         """Why ``attacker`` may not attack ``target_sid`` (-1: the opponent player) now, or None.
@@ -79,9 +79,9 @@ class Battles:
                 or self._attack_limit_problem(tp, attacker, target_sid, via))
 
     def _attack_limit_problem(self, tp: int, attacker: Stack, target_sid: int, via: str) -> IllegalAction | None:
-        """Hook: limits a format puts on attacks the official rules allow (Tamer Tactics' attack
+        """Limits a format puts on attacks the official rules allow (Tamer Tactics' attack
         counts, TT §4.1).  The official rules have none."""
-        return None
+        return self.variant.attack_limit_problem(tp, attacker, target_sid, via)
 
     def _declaration_problem(self, tp: int, stack: Stack | None, via: str) -> IllegalAction | None:
         """Whether ``stack`` may declare an attack now, whatever the target (CR 11-2)."""
@@ -111,7 +111,8 @@ class Battles:
         return [-1] + [s.sid for s in self.stacks(1 - tp)]
 
     def _may_attack_unsuspended(self, attacker: Stack, via: str) -> bool:
-        return via == "execute"  # CR 16-38-1; otherwise CR 11-2-7-1: suspended Digimon only
+        # CR 16-38-1; otherwise CR 11-2-7-1: suspended Digimon only, unless a format says otherwise
+        return via == "execute" or self.variant.may_attack_unsuspended(attacker, via)
 
     def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
         if target_sid == -1:
@@ -121,6 +122,9 @@ class Battles:
         target = self.find_stack(target_sid) if target_sid is not None else None
         if target is None or target.owner == tp or target.area != "battle":
             return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1")
+        problem = self.variant.attack_target_problem(tp, attacker, target, via)
+        if problem is not None:
+            return problem
         category = target.cards[-1].defn.category
         if category != "digimon" and via == "vortex":
             return IllegalAction("<Vortex> attacks an opponent's Digimon", "CR 16-33-1")
@@ -135,6 +139,7 @@ class Battles:
         return None
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
+        self.variant.attack_declared(tp, attacker, target_sid, via)
         attacker.suspended = True
         target = None if target_sid == -1 else self.find_stack(target_sid)
         self.attack = Attack(attacker, target, target, via=via)
@@ -167,8 +172,8 @@ class Battles:
         yield from self._end_attack()
 
     def _redirect_problem(self, stack: Stack) -> IllegalAction | None:
-        """Hook: a card an effect may not make the attack target (Tamer Tactics' protected card)."""
-        return None
+        """A card an effect may not make the attack target: none officially (Tamer Tactics' protected card)."""
+        return self.variant.redirect_problem(stack)
 
     def _attack_timing(self, kind: str, ref: str) -> None:
         """One of the attack's timings begins (CR 11-1-3).  Once declared, every later timing takes
@@ -276,6 +281,7 @@ class Battles:
             a.target = blocker
             a.blocked = True
             self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
+            self.variant.blocked(blocker, a)
             self._trigger_on(blocker, "when_blocking")
             self._fire("blocked", [a.attacker])
             yield from self._resolve()

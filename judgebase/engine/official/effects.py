@@ -219,6 +219,7 @@ class Effects:
     # ------------------------------------------------------------ resolving ----
     def _resolve(self):
         """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
+        yield from self.variant.before_resolve()  # what a format settles at once (Tamer Tactics' regrouping)
         if self.pending:
             self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).

@@ -18,7 +18,7 @@ class Flow:
     def _game(self):
         start_phase = self._config.get("phase", "setup")
         if start_phase == "setup":
-            yield from self._setup()
+            yield from self.variant.setup() or self._setup()
             start_phase = "unsuspend"
         else:
             yield from self._resume()  # position.py: an attack under way or effects pending go on first
@@ -171,9 +171,9 @@ class Flow:
             self.emit("breeding_skip", "CR 6-4-1-3", tp)
 
     def _hatch_card(self, tp: int):
-        """CR 4-18-1: the top card of the Digi-Egg deck."""
-        return self.players[tp].eggs.pop(0)
-        yield  # pragma: no cover
+        """CR 4-18-1: the top card of the Digi-Egg deck, unless a format says otherwise."""
+        card = yield from self.variant.hatch_card(tp)
+        return self.players[tp].eggs.pop(0) if card is None else card
 
     def _phase_main(self):
         tp = self.turn_player

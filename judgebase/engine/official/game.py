@@ -39,6 +39,7 @@ from .rule_checks import RuleChecks
 from .special import SpecialDigivolutions
 from .steps import Steps
 from .targets import Targets
+from .variant import Variant
 
 
 class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Persistent, Steps,
@@ -49,6 +50,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
     # The main phase actions (CR 6-5-1); ``_check`` decides each of them.
     DECISION_REFS: dict[str, str] = DECISION_REF  # the clause behind each kind of decision
     MAIN_KINDS = ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link")
+    VARIANT = Variant  # the hooks a format changes the rules through (variant.py); none officially
 
     def __init__(self, config: dict):
         self._config = copy_config(config)
@@ -94,7 +96,9 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._may_give_others: set = set()
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
+        self.variant = self.VARIANT(self)
         self._build(config)  # position.py: the cards and the state the setup gives
+        self.variant.build(config)
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         self._uids += 1
@@ -194,7 +198,6 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
                 "sid": s.sid, "cards": [(c.uid, c.name) for c in s.cards], "suspended": s.suspended,
                 "placed_turn": s.placed_turn, "area": s.area, "links": [c.uid for c in s.links],
                 "modifiers": [(m.kind, m.value, m.until, m.by) for m in s.modifiers],
-                "group": s.group, "protected_until": s.protected_until, "protections": s.protections,
             }
 
         state = {
@@ -220,6 +223,9 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
             a.attacker.sid, a.target and a.target.sid, a.declared_target and a.declared_target.sid, a.blocked, a.countered,
             a.extra_checks, a.dp_bonus, a.via, a.pending_piercing)
         state["burst_pending"] = list(self.burst_pending)
+        extra = self.variant.dump()
+        if extra is not None:
+            state[self.variant.NAME] = extra
         return state
 
     def _advance(self, action) -> None:

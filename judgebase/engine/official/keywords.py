@@ -116,10 +116,6 @@ class Keywords:
     def _had_keyword(self, stack: Stack, name: str) -> bool:
         return stack.top.defn.keyword(name) is not None or any(c.defn.keyword(name, inherited=True) is not None for c in stack.sources)
 
-    def _decoy_problem(self, decoy: Stack, protected: Stack) -> IllegalAction | None:
-        """Hook: why this <Decoy> may not protect that Digimon (Tamer Tactics groups)."""
-        return None
-
     def _raid(self, p: Pending):
         a = self.attack
         if a is None or a.attacker is not p.stack:

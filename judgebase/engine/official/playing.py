@@ -30,7 +30,7 @@ class Playing:
             return IllegalAction("only Digimon and Tamer cards can be played from the hand", "CR 6-5-1-1")
         if d.play_cost is None:
             return IllegalAction("a card without a play cost can't be played", "CR 7-1-1")
-        return None
+        return self.variant.play_problem(tp, card, a)
 
     def _check_use(self, tp, card, a):
         d = card.defn
@@ -127,6 +127,9 @@ class Playing:
                   met_by="; ".join(f"{c}: {s!r}" for c, s in holders.items()))
 
     def _check_digivolve(self, tp, card, a):
+        problem = self.variant.digivolve_problem(tp, card, a)
+        if problem is not None:
+            return problem
         d = card.defn
         if d.category != "digimon":
             return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
@@ -180,9 +183,8 @@ class Playing:
         return stack
 
     def _after_place(self, stack: Stack, how: str):
-        """Hook for rulesets that track more about a card entering the battle area (Tamer Tactics groups)."""
-        return
-        yield  # pragma: no cover
+        """A card entered the battle area: what a format tracks about it (Tamer Tactics groups)."""
+        yield from self.variant.after_place(stack, how)
 
     def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False):
         card = next(c for c in self.players[tp].hand if c.uid == a.card)
@@ -246,6 +248,7 @@ class Playing:
             self.emit("no_trigger_in_breeding_area", "CR 3-4-7-4", tp, card=repr(stack))
         self._digivolved(stack, tp, by_effect=by_effect)
         yield from self._resolve()
+        self.variant.digivolved(stack, "digivolve")
 
     def _use_option(self, tp, card: Card):
         self.players[tp].processing.append(card)

@@ -243,12 +243,12 @@ class RuleChecks:
             if self.deletion_prohibited(other, owner):
                 # CR 16-18-3: deleting the <Decoy> Digimon is the optional condition; without it nothing follows.
                 return IllegalAction(f"{other!r} can't be deleted by effects, so its <Decoy> prevents nothing", "CR 15-7-2")
-            return self._decoy_problem(other, stack)
+            return self.variant.decoy_problem(other, stack)
         return None
 
     def _may_stay_in_breeding(self, stack: Stack) -> bool:
-        """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area."""
-        return stack.top.defn.category in ("digimon", "digi-egg")
+        """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area, unless a format says otherwise."""
+        return stack.top.defn.category in ("digimon", "digi-egg") or self.variant.may_stay_in_breeding(stack)
 
     def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order: list | None = None) -> None:
         """The Digimon leaves the field for ``to`` (trash, hand, or with ``order``, the cards that go to
@@ -280,6 +280,7 @@ class RuleChecks:
                 # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
                 self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
             self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
+            self.variant.left_field(stack)
             return
         self._place_moved(owner, to, [c for c in moved if not c.defn.token])
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
@@ -288,6 +289,7 @@ class RuleChecks:
             # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
             self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
         self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
+        self.variant.left_field(stack)
 
     def _place_moved(self, owner: int, to: str, cards: list) -> None:
         """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs

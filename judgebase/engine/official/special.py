@@ -231,7 +231,8 @@ class SpecialDigivolutions:
         yield from self._resolve()
 
     def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
-        """Hook: rulesets that track more about a Digimon (Tamer Tactics groups) carry it over here."""
+        """What a format tracks about a Digimon (Tamer Tactics groups) carries over to the result."""
+        self.variant.dna_result(result, materials)
 
     def _bonus_draw(self, tp: int, ref: str) -> None:
         if self.players[tp].deck:
@@ -254,9 +255,11 @@ class SpecialDigivolutions:
         self.burst_pending.append((stack.sid, card.uid, self.turn))
         self._digivolved(stack, tp)
         yield from self._resolve()
+        self.variant.digivolved(stack, "burst")
 
     def _return_burst_tamer(self, tamer: Stack) -> None:
-        self._leave_field(tamer, "hand", "CR 8-3-3-2")
+        if not self.variant.return_burst_tamer(tamer):
+            self._leave_field(tamer, "hand", "CR 8-3-3-2")
 
     def _burst_end_of_turn(self) -> None:
         """CR 8-3-2-1: pending processing - the top card is trashed at the end of that turn."""
@@ -313,6 +316,7 @@ class SpecialDigivolutions:
                       effects=", ".join(key for key, _ in link["keywords"]))
         self._trigger_on(stack, "when_linking")
         yield from self._resolve()
+        self.variant.digivolved(stack, "link")
 
     def link_limit(self, stack: Stack) -> int:
         """CR 4-9-5: 1 link card, plus <Link +X> (CR 16-40-1)."""

@@ -129,23 +129,26 @@ class Targets:
 
     # ------------------------------------------------------------------- targets ----
     def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
-        """Hook: which of the stacks an "all ..." effect reaches (all of them, officially)."""
-        return stacks
-        yield  # pragma: no cover
+        """Which of the stacks an "all ..." effect reaches: all of them, officially."""
+        return (yield from self.variant.all_affected(controller, who, stacks))
 
     def _choose_targets(self, controller: int, who: str, step: dict, source: Stack | None = None):
         """Stacks an effect step may affect (``effect_target_problem``), or None for "this Digimon"."""
         if who == "self":
             return None
-        return [s for s in self.stacks() if self.effect_target_problem(controller, who, step, source, s) is None]
+        stacks = [s for s in self.stacks() if self.effect_target_problem(controller, who, step, source, s) is None]
+        self.variant.targets_chosen(controller, who, source, stacks)
+        return stacks
 
     def effect_target_problem(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):
         """Why an effect step of ``controller``'s may not choose or affect ``stack``, or None: the one
         predicate behind the targets offered, the choices refused and the cards an "all ..." or a
         persistent effect reaches.  Each refusal cites the clause that decides it."""
         problem = self._target_problem_unranked(controller, who, step, source, stack)
-        if problem is not None or not ("lowest_dp" in step or "highest_dp" in step):
+        if problem is not None:
             return problem
+        if not ("lowest_dp" in step or "highest_dp" in step):
+            return self.variant.effect_target_problem(controller, who, step, source, stack)
         # "with the lowest / highest DP": among the cards the step could otherwise take (CR 15-11-1-3-1).
         eligible = [s for s in self.stacks() if self._target_problem_unranked(controller, who, step, source, s) is None]
         values = [self.dp(s) for s in eligible if self.dp(s) is not None]
@@ -156,7 +159,7 @@ class Targets:
             return IllegalAction(f"{stack!r} doesn't have the lowest DP ({min(values)}) of the cards the effect names", "CR 15-11-1-3-1")
         if "highest_dp" in step and mine < max(values):
             return IllegalAction(f"{stack!r} doesn't have the highest DP ({max(values)}) of the cards the effect names", "CR 15-11-1-3-1")
-        return None
+        return self.variant.effect_target_problem(controller, who, step, source, stack)
 
     def _target_problem_unranked(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):
         if stack is None:
