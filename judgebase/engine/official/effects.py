@@ -321,8 +321,12 @@ class Effects:
                 return None
         if count_use:
             self._spend_use(controller, card, effect)
-        result, at_zero = None, set()
+        result, at_zero, incarnation = None, set(), card.incarnation
         for i, step in enumerate(effect.steps):
+            if card.incarnation != incarnation:
+                # CR 15-4-1-2: once activated, the effect is resolved in full though its card is now a new card.
+                self.emit("effect_continues", "CR 15-4-1-2", controller, card=card.name)
+                incarnation = card.incarnation
             if "if" in step and not self._step_condition(step, controller, card, stack):
                 continue  # CR 15-6-2: a step's own condition binds that step only
             (name, arg), = ((k, v) for k, v in step.items() if k != "if")
