@@ -125,6 +125,9 @@ class MainPhaseActions:
             if a.kind != "choose":
                 return None
             if a.target is None or a.card is not None or a.option is not None or a.targets:
+                if kind == "target" and a.card is not None and a.target is None and a.option is None and not a.targets:
+                    # CR 15-1-7: an effect that names no area chooses in the battle area, not in a hand or trash.
+                    return IllegalAction("an effect that names no area chooses a card in the battle area", "CR 15-1-7")
                 return IllegalAction("choose 1 card on the field", ref)
             return problem(self.find_stack(a.target))
 

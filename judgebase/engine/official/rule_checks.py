@@ -311,7 +311,10 @@ class RuleChecks:
         for effect, card, source in on_deletion:
             # CR 4-15-2: triggered where the card was deleted, pending once the deletion has put it in the trash.
             self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
-            self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None))
+            # CR 15-8-3-9-4: its processing conditions are read as things stood when it triggered.
+            data = {"met_at_trigger": self.conditions_hold(effect.condition, stack.owner, stack, departed=True),
+                    "left": True} if effect.condition else {}
+            self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None, data=data))
         if self._had_keyword(stack, "fortitude") and stack.sources and not top.defn.token:
             # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
             self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
@@ -350,10 +353,14 @@ class RuleChecks:
             self._leave_field(stack, "trash", ref)
         if deleted:
             self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
+        waiting = len(self.pending)
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")
         self._fire("deleted", deleted, by_effect=False, departed=deleted)
+        if waiting and len(self.pending) > waiting:
+            # CR 15-4-3-3: what the rule check triggered joins the effects triggered at this timing.
+            self.emit("triggered_together", "CR 15-4-3-3", effects=len(self.pending), by_rule_check=len(self.pending) - waiting)
 
     def _stray_links(self, stack: Stack) -> list:
         """(stack, card, ref) for the link cards a rule check trashes from this Digimon: those whose link

@@ -28,16 +28,20 @@ class Targets:
     def _condition_met(self, effect: Effect, player: int, stack: Stack | None = None) -> bool:
         return self.conditions_hold(effect.condition, player, stack)
 
-    def conditions_hold(self, cond: dict | None, player: int, stack: Stack | None) -> bool:
+    def conditions_hold(self, cond: dict | None, player: int, stack: Stack | None, departed: bool = False) -> bool:
         """Whether every processing condition holds now (CR 15-6-1), read from the battle areas
-        only (CR 3-4-7-7, 3-4-7-8); ``stack`` is the card whose effect it is ("this Digimon")."""
+        only (CR 3-4-7-7, 3-4-7-8); ``stack`` is the card whose effect it is ("this Digimon"),
+        ``departed`` when it has just left the battle area and is read as it was there (CR 15-8-3-9-4)."""
         for key, value in (cond or {}).items():
             if key == "memory_at_most" and self.mem(player) > value:
                 return False
             if key == "memory_at_least" and self.mem(player) < value:
                 return False
-            if key == "this" and (stack is None or stack.area != "battle" or stack not in self.stacks()
-                                  or self._filter_problem(value, stack, None) is not None):
+            if key == "this" and departed:
+                if stack is None or self._filter_problem(value, stack, None) is not None:
+                    return False
+            elif key == "this" and (stack is None or stack.area != "battle" or stack not in self.stacks()
+                                    or self._filter_problem(value, stack, None) is not None):
                 return False
             if key in ("digimon", "tamers", "security", "hand") and not self._count_holds(key, value, player):
                 return False
