@@ -63,6 +63,8 @@ class Effects:
         if isinstance(effect, Effect) and effect.condition and effect.timing != "would":
             # CR 15-8-3-9-1: it triggers whether or not its processing conditions hold; note whether they did.
             data["met_at_trigger"] = self._condition_met(effect, player, stack)
+            if not data["met_at_trigger"]:
+                self.emit("triggers_regardless", "CR 15-8-3-9-1", player, card=card.name if card else source)
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _pending_again(self, effect, card: Card) -> bool:
@@ -80,6 +82,9 @@ class Effects:
             if effect.timing == timing and self._may_trigger(stack.owner, top, effect):
                 self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
                 self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+        if any(effect.timing == timing for effect in top.defn.inherited):
+            # CR 15-3-1: an inherited effect works from under a Digimon, never from the top card itself.
+            self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
         for card in stack.sources:
             for effect in card.defn.inherited:
                 if effect.timing == timing and self._may_trigger(stack.owner, card, effect):
@@ -163,7 +168,8 @@ class Effects:
                 # Met by several cards at one moment, it still triggers once (CR 15-5-2); a Digimon that
                 # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
                 ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
-                       else "CR 15-4-2-4" if self._pending_again(effect, card) else "CR 15-8-3-1")
+                       else "CR 15-4-2-4" if self._pending_again(effect, card)
+                       else "CR 15-4-2-2" if self._processing else "CR 15-8-3-1")  # mid-effect, it still triggers
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card)
 
@@ -398,4 +404,7 @@ class Effects:
         if len(self.pending) > waiting:
             # CR 15-8-3-2: what triggered during the processing has waited until the effect was resolved.
             self.emit("triggered_effects_wait", "CR 15-8-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
+            if len(self.pending) - waiting > 1:
+                # CR 15-4-3-2: triggered before this one effect was resolved, they count as triggering together.
+                self.emit("triggered_simultaneously", "CR 15-4-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
         return result
