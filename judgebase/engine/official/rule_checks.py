@@ -25,15 +25,19 @@ class RuleChecks:
                  and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
         if len(asked) == 2:
             self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
-        for stack in stacks:
-            if stack not in self.players[stack.owner].battle:
-                continue
-            if cause == "effect" and self._deletion_refused(stack, by, etype):
-                continue
-            saved = yield from self._would_be_deleted(stack, cause, by)
-            if saved:
-                continue
-            deleted.append(stack)
+        self._cause_used.append(set())  # the "instead" effects used against this one cause (CR 15-8-5-4)
+        try:
+            for stack in stacks:
+                if stack not in self.players[stack.owner].battle:
+                    continue
+                if cause == "effect" and self._deletion_refused(stack, by, etype):
+                    continue
+                saved = yield from self._would_be_deleted(stack, cause, by)
+                if saved:
+                    continue
+                deleted.append(stack)
+        finally:
+            self._cause_used.pop()
         for stack in deleted:
             self._leave_field(stack, "trash", ref, deleted=True)
         for stack in deleted:
@@ -77,6 +81,8 @@ class RuleChecks:
         if choice.kind == "instead":
             watcher = self.find_stack(choice.card)
             effect, card = self._replacements(watcher)[choice.option]
+            if self._cause_used:
+                self._cause_used[-1].add((watcher.sid, choice.option))
             yield from self._replace_deletion(stack, watcher, effect, card)
             return True
         if choice.kind == "armor_purge":
@@ -134,6 +140,8 @@ class RuleChecks:
                                  "CR 15-16-8-1")
         if self.per_turn_spent(card, effect):
             return IllegalAction(f"{card.name}'s effect has been used {effect.per_turn} time(s) this turn", "CR 15-14-1-2")
+        if self._cause_used and (watcher.sid, a.option) in self._cause_used[-1]:
+            return IllegalAction(f"{card.name}'s effect has already been used against this deletion", "CR 15-8-5-4")
         if not self._condition_met(effect, watcher.owner):
             return IllegalAction(f"the condition of {card.name}'s effect isn't met", "CR 15-8-5-5-1")
         return self._instead_problem(stack, watcher, effect)
