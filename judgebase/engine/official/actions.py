@@ -120,18 +120,26 @@ class MainPhaseActions:
             return IllegalAction("cards are played in the main phase, with nothing pending", "CR 6-5-1")
         return None
 
-    def _pick(self, player: int, kind: str, prompt: str, problem, optional: bool = True) -> Decision:
+    def _pick(self, player: int, kind: str, prompt: str, problem, optional: bool = True,
+              committed: IllegalAction | None = None) -> Decision:
         """A decision to choose 1 card on the field (``choose target=``), or to decline when optional.
 
-        ``problem(stack)`` is the one predicate that both offers each card and refuses the others."""
+        ``problem(stack)`` is the one predicate that both offers each card and refuses the others;
+        ``committed`` is why declining is refused when the player has committed to the choice."""
         ref = self.DECISION_REFS.get(kind, "CR 6-1-3")
+        optional = optional and committed is None
 
         def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline" and committed is not None:
+                return committed
             if a.kind == "decline" and not optional:
                 return IllegalAction("choosing cards means choosing at least 1; none is not a choice", "CR 1-3-6")
             if a.kind != "choose":
                 return None
             if a.target is None or a.card is not None or a.option is not None or a.targets:
+                if kind == "target" and a.card is not None and a.target is None and a.option is None and not a.targets:
+                    # CR 15-1-7: an effect that names no area chooses in the battle area, not in a hand or trash.
+                    return IllegalAction("an effect that names no area chooses a card in the battle area", "CR 15-1-7")
                 return IllegalAction("choose 1 card on the field", ref)
             return problem(self.find_stack(a.target))
 
@@ -204,6 +212,8 @@ class MainPhaseActions:
             if d.kind == "trigger_order":
                 return IllegalAction("the pending effects are activated first, one at a time", "CR 15-4-3-5")
             if self.phase == "main" or self.attack is not None:
+                if a.kind == "activate":
+                    return IllegalAction("an activation-type effect is declared only while nothing is left to process", "CR 15-8-4-2")
                 return IllegalAction("main phase actions are taken only while nothing is waiting to be processed", "CR 6-5-1")
             if d.kind == "breeding":
                 if a.kind in SPECIAL_KINDS:  # DNA, Burst, App Fusion digivolve from the hand; linking has its own clause
@@ -278,6 +288,9 @@ class MainPhaseActions:
                                      "CR 15-14-1-2")
             if not self._condition_met(effect, tp, stack):
                 return IllegalAction("its processing conditions aren't met now, so it can't be declared", "CR 15-8-4-3-1")
+            cost = next((step["by"] for step in effect.steps if "by" in step), None)
+            if cost is not None and not self._cost_payable(tp, cost, card, stack):
+                return IllegalAction("its cost (“by ...”) can't be paid now, so it can't be declared", "CR 15-8-4-4-1")
             return None
         if a.kind in self.variant.MAIN_KINDS:
             return self.variant.main_action_problem(tp, a)
@@ -356,5 +369,7 @@ class MainPhaseActions:
             else:
                 self.emit("activate", "CR 6-5-1-6-1", tp, card=card.name)
                 self._spend_use(tp, card, effect)  # CR 15-14-1-4: declaring the activation uses it
+                self._committed_cost = card  # CR 15-8-4-4-1: declared, its cost must be paid
                 yield from self._run_effect(tp, effect, card, stack, count_use=False)
+                self._committed_cost = None
         self._rule_check()

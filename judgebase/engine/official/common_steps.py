@@ -37,13 +37,25 @@ class CommonSteps:
     def _pay_cost(self, me: int, arg: dict, card: Card, stack: Stack | None):
         """CR 15-7: "By <cost>, <effect>": the player may pay the cost; unpaid, nothing after it happens."""
         (kind, value), = arg.items()
+        # An activation-type effect declared with this cost has committed its player to paying it (CR 15-8-4-4-1).
+        committed = self._committed_cost is card
+        self._committed_cost = None
         if kind == "trash_from_hand":
-            paid = yield from self._trash_from_hand_cost(me, value if isinstance(value, dict) else {"amount": value}, card)
+            paid = yield from self._trash_from_hand_cost(me, value if isinstance(value, dict) else {"amount": value}, card,
+                                                         committed)
         else:
-            paid = yield from self._field_cost(me, kind, value, card, stack)
+            paid = yield from self._field_cost(me, kind, value, card, stack, committed)
         return None if paid else STOP
 
-    def _trash_from_hand_cost(self, me: int, spec: dict, card: Card):
+    def _cost_payable(self, me: int, arg: dict, card: Card, stack: Stack | None) -> bool:
+        """Whether the "By ..." cost ``arg`` can be paid in full now (CR 15-7-3, 15-8-4-4-1)."""
+        (kind, value), = arg.items()
+        if kind == "trash_from_hand":
+            spec = value if isinstance(value, dict) else {"amount": value}
+            return sum(1 for c in self.players[me].hand if card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
+        return any(self._field_cost_problem(me, kind, value, card, stack, s) is None for s in self.stacks(me))
+
+    def _trash_from_hand_cost(self, me: int, spec: dict, card: Card, committed: bool = False):
         amount = int(spec.get("amount", 1))
         hand = self.players[me].hand
         if sum(1 for c in hand if card_filter_problem(c.defn, spec) is None) < amount:
@@ -56,6 +68,8 @@ class CommonSteps:
             if a.kind == "decline":
                 if chosen:
                     return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
+                if committed:
+                    return IllegalAction("the activation was declared, so its cost must be paid", "CR 15-8-4-4-1")
                 return None
             if a.kind != "choose":
                 return None
@@ -84,21 +98,27 @@ class CommonSteps:
         self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
         return True
 
-    def _field_cost(self, me: int, kind: str, value: str, card: Card, stack: Stack | None):
+    def _field_cost_problem(self, me: int, kind: str, value: str, card: Card, stack: Stack | None,
+                            s: Stack | None) -> IllegalAction | None:
+        """Why ``s`` can't pay the cost of suspending or deleting this card or 1 of your Digimon, or None."""
+        if value == "self":
+            if s is None or s is not stack or s.area != "battle":
+                return IllegalAction(f"the cost {kind}s this card ({card.name})", "CR 15-7-1")
+        elif s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "digimon":
+            return IllegalAction(f"the cost {kind}s 1 of your Digimon in the battle area", "CR 15-7-1")
+        if kind == "suspend" and s.suspended:
+            return IllegalAction(f"{s!r} is already suspended: suspending it again does nothing", "CR 1-3-3")
+        return None
+
+    def _field_cost(self, me: int, kind: str, value: str, card: Card, stack: Stack | None, committed: bool = False):
         """Suspending or deleting this card or 1 of your Digimon as the cost."""
         def problem(s: Stack | None) -> IllegalAction | None:
-            if value == "self":
-                if s is None or s is not stack or s.area != "battle":
-                    return IllegalAction(f"the cost {kind}s this card ({card.name})", "CR 15-7-1")
-            elif s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "digimon":
-                return IllegalAction(f"the cost {kind}s 1 of your Digimon in the battle area", "CR 15-7-1")
-            if kind == "suspend" and s.suspended:
-                return IllegalAction(f"{s!r} is already suspended: suspending it again does nothing", "CR 1-3-3")
-            return None
+            return self._field_cost_problem(me, kind, value, card, stack, s)
 
+        must = IllegalAction("the activation was declared, so its cost must be paid", "CR 15-8-4-4-1") if committed else None
         decision = self._pick(me, "cost", f"{card.name}: {kind} {'this card' if value == 'self' else '1 of your Digimon'} "
-                                          "to pay the cost?", problem)
-        if len(decision.actions) == 1:
+                                          "to pay the cost?", problem, committed=must)
+        if not any(a.kind == "choose" for a in decision.actions):
             self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
             return False
         pick = yield decision

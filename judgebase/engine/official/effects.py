@@ -60,7 +60,18 @@ class Effects:
         """Put a triggered effect in pending activation (CR 15-4-4-1), noting which card it belongs to
         as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate)."""
         data = {"incarnation": card.incarnation} if card is not None else {}
+        if isinstance(effect, Effect) and effect.condition and effect.timing != "would":
+            # CR 15-8-3-9-1: it triggers whether or not its processing conditions hold; note whether they did.
+            data["met_at_trigger"] = self._condition_met(effect, player, stack)
+            if not data["met_at_trigger"]:
+                self.emit("triggers_regardless", "CR 15-8-3-9-1", player, card=card.name if card else source)
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
+
+    def _pending_again(self, effect, card: Card) -> bool:
+        """Whether this effect of this card has triggered already and not been activated yet: meeting
+        its trigger conditions again makes it trigger again (CR 15-4-2-4)."""
+        waiting = [self.pending, *self._older_pending, *self._waiting]
+        return any(p.effect is effect and p.card is card for level in waiting for p in level)
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
         if stack.area != "battle":
@@ -71,6 +82,9 @@ class Effects:
             if effect.timing == timing and self._may_trigger(stack.owner, top, effect):
                 self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
                 self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+        if any(effect.timing == timing for effect in top.defn.inherited):
+            # CR 15-3-1: an inherited effect works from under a Digimon, never from the top card itself.
+            self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
         for card in stack.sources:
             for effect in card.defn.inherited:
                 if effect.timing == timing and self._may_trigger(stack.owner, card, effect):
@@ -142,6 +156,9 @@ class Effects:
                            for o, s in concerned):
                         # CR 3-4-7-6: a card in the breeding area meets no trigger condition.
                         self.emit("no_trigger_condition_in_breeding_area", "CR 3-4-7-6", watcher.owner, card=card.name, watched=event)
+                    else:
+                        # CR 15-8-3-4: whose card it was, or whether an effect caused it, doesn't meet its conditions.
+                        self.emit("trigger_condition_not_met", "CR 15-8-3-4", watcher.owner, card=card.name, watched=event)
                     continue
                 if not self._in_window(effect, watcher.owner):
                     self.emit("not_triggered", WINDOWS[effect.window], watcher.owner, card=card.name, watched=event,
@@ -152,7 +169,9 @@ class Effects:
                 source = f"[when_{event}]{' (inherited)' if card is not watcher.top else ''} of {card.name}"
                 # Met by several cards at one moment, it still triggers once (CR 15-5-2); a Digimon that
                 # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
-                ref = "CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed else "CR 15-8-3-1"
+                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
+                       else "CR 15-4-2-4" if self._pending_again(effect, card)
+                       else "CR 15-4-2-2" if self._processing else "CR 15-8-3-1")  # mid-effect, it still triggers
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card)
 
@@ -252,8 +271,15 @@ class Effects:
             else:
                 # CR 15-4-3-5-1: the turn player's own first; CR 15-4-3-5-2: then the non-turn player's.
                 ref = ("CR 15-4-3-5-1" if player == tp else "CR 15-4-3-5-2") if simultaneous else "CR 15-4-4-2"
+            if self._ending_turn and self.mem(tp) >= 0:
+                # CR 15-8-3-6: the memory is back on the turn player's side, but it triggered at the end of the turn.
+                self.emit("stays_triggered", "CR 15-8-3-6", player, effect=chosen.source, memory=self.mem(tp))
             self.emit("activate", ref, player, effect=chosen.source)
-            yield from self._activate_pending(chosen)
+            self._waiting.append(outer)  # still pending while this one resolves (CR 15-4-2-4)
+            try:
+                yield from self._activate_pending(chosen)
+            finally:
+                self._waiting.pop()
             self._rule_check()
             # CR 15-4-5: effects triggered while resolving go before the older pending ones.
             self._older_pending.append(outer)
@@ -262,6 +288,12 @@ class Effects:
             finally:
                 self._older_pending.pop()
             self.pending = outer + self.pending
+
+    def _resolve_unless_processing(self):
+        """Pending effects activate now, unless an effect is still being processed: then they wait
+        until it has been resolved in full (CR 15-8-3-2)."""
+        if not self._processing:
+            yield from self._resolve()
 
     def _pending_lost(self, p: Pending) -> IllegalAction | None:
         """Why a pending effect can no longer be activated (CR 15-4-4-3, 15-4-4-4), or None."""
@@ -286,7 +318,26 @@ class Effects:
             if self.per_turn_spent(card, effect):
                 self.emit("once_per_turn_spent", "CR 15-14-1-2", p.player, card=card.name)
                 return
-            yield from self._run_effect(p.player, effect, card, p.stack)
+            checked = False
+            if "met_at_trigger" in p.data:
+                then = p.data["met_at_trigger"]
+                if p.data.get("left"):
+                    # CR 15-8-3-9-4: triggered by leaving an area, its conditions read the state it triggered in.
+                    if not then:
+                        self.emit("condition_not_met", "CR 15-8-3-9-4", p.player, card=card.name)
+                        return
+                    self.emit("condition_met", "CR 15-8-3-9-4", p.player, card=card.name)
+                    checked = True
+                else:
+                    # CR 15-8-3-9-2 / 15-8-3-9-3: its conditions are read as it activates, not as it triggered.
+                    now = self._condition_met(effect, p.player, p.stack)
+                    if now and not then:
+                        self.emit("condition_met", "CR 15-8-3-9-2", p.player, card=card.name)
+                        checked = True
+                    elif then and not now:
+                        self.emit("condition_not_met", "CR 15-8-3-9-3", p.player, card=card.name)
+                        return
+            yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
             return
         kw = p.effect
         if kw == "retaliation":
@@ -307,13 +358,15 @@ class Effects:
         elif kw in ("vortex", "execute"):
             yield from self._keyword_attack(p.player, p.stack, kw)
 
-    def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None, count_use: bool = True):
+    def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None, count_use: bool = True,
+                    checked: bool = False):
         """Carry out an effect's steps.  Returns "placed" when the card was put somewhere by its own effect.
 
         An effect whose processing condition isn't met, or that the player declines, is not activated
         and so uses none of its [X Per Turn] count (CR 15-6-3, CR 15-14-1-4); ``count_use`` is False
-        when the count was taken at declaration ([Main], CR 15-8-4-2)."""
-        if not self._condition_met(effect, controller, stack):
+        when the count was taken at declaration ([Main], CR 15-8-4-2); ``checked`` when its processing
+        conditions have been read already (CR 15-8-3-9)."""
+        if not checked and not self._condition_met(effect, controller, stack):
             self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)
             return None
         if effect.optional:
@@ -324,8 +377,21 @@ class Effects:
                 return None
         if count_use:
             self._spend_use(controller, card, effect)
-        result, at_zero = None, set()
+        self._processing += 1
+        try:
+            result = yield from self._run_steps(controller, effect, card, stack)
+        finally:
+            self._processing -= 1
+        return result
+
+    def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
+        waiting = len(self.pending)
+        result, at_zero, incarnation = None, set(), card.incarnation
         for i, step in enumerate(effect.steps):
+            if card.incarnation != incarnation:
+                # CR 15-4-1-2: once activated, the effect is resolved in full though its card is now a new card.
+                self.emit("effect_continues", "CR 15-4-1-2", controller, card=card.name)
+                incarnation = card.incarnation
             if "if" in step and not self._step_condition(step, controller, card, stack):
                 continue  # CR 15-6-2: a step's own condition binds that step only
             (name, arg), = ((k, v) for k, v in step.items() if k != "if")
@@ -338,4 +404,10 @@ class Effects:
             result = r or result
             if i < len(effect.steps) - 1:
                 self._rule_check_waits(at_zero)  # CR 17-1-2-2
+        if len(self.pending) > waiting:
+            # CR 15-8-3-2: what triggered during the processing has waited until the effect was resolved.
+            self.emit("triggered_effects_wait", "CR 15-8-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
+            if len(self.pending) - waiting > 1:
+                # CR 15-4-3-2: triggered before this one effect was resolved, they count as triggering together.
+                self.emit("triggered_simultaneously", "CR 15-4-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
         return result

@@ -203,7 +203,11 @@ class Flow:
         if self.pending:
             # CR 6-6-2: the phase goes on until everything pending at the end of the turn is resolved.
             self.emit("end_of_turn_effects", "CR 6-6-2", tp, effects=len(self.pending))
-        yield from self._resolve()
+        self._ending_turn = True  # what triggered at the end of the turn stays triggered (CR 15-8-3-6)
+        try:
+            yield from self._resolve()
+        finally:
+            self._ending_turn = False
         if self.is_over:
             return True
         if self.mem(tp) >= 0:

@@ -331,7 +331,11 @@ class Persistent:
             if old is not None:
                 ref = "CR 15-15-5-2"  # it was unaffected, and can be affected again
             elif applied.persistent and was_status.get(inst) != "on":
-                ref = "CR 15-8-2-6-1" if inst in conditional else "CR 15-8-2-2"
+                # CR 15-8-2-4: joining another persistent effect that already gives this card the same
+                # kind of thing, both apply together.
+                together = any(k2 in was and k2[1] == k[1] and k2[2] == k[2] and other.persistent and other.key != applied.key
+                               and other_blocked is None for k2, (other, other_blocked, _s) in now.items())
+                ref = "CR 15-8-2-6-1" if inst in conditional else "CR 15-8-2-4" if together else "CR 15-8-2-2"
             elif not applied.persistent and inst not in was_lasting:
                 continue  # logged when the effect was processed
             elif stack.sid not in was_field:

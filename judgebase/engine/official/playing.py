@@ -179,7 +179,7 @@ class Playing:
         yield from self._after_place(stack, how)
         self._trigger_on(stack, "on_play")
         self._fire("played", [stack], by_effect=how == "effect")
-        yield from self._resolve()
+        yield from self._resolve_unless_processing()
         return stack
 
     def _after_place(self, stack: Stack, how: str):
@@ -247,7 +247,7 @@ class Playing:
         if stack.area != "battle":
             self.emit("no_trigger_in_breeding_area", "CR 3-4-7-4", tp, card=repr(stack))
         self._digivolved(stack, tp, by_effect=by_effect)
-        yield from self._resolve()
+        yield from self._resolve_unless_processing()
         self.variant.digivolved(stack, "digivolve")
 
     def _use_option(self, tp, card: Card):

@@ -27,15 +27,19 @@ class RuleChecks:
                      and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
         if len(asked) == 2:
             self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
-        for stack in stacks:
-            if stack not in self.players[stack.owner].battle:
-                continue
-            if cause == "effect" and self._deletion_refused(stack, by, etype):
-                continue
-            saved = yield from self._would_be_deleted(stack, cause, by)
-            if saved:
-                continue
-            deleted.append(stack)
+        self._cause_used.append(set())  # the "instead" effects used against this one cause (CR 15-8-5-4)
+        try:
+            for stack in stacks:
+                if stack not in self.players[stack.owner].battle:
+                    continue
+                if cause == "effect" and self._deletion_refused(stack, by, etype):
+                    continue
+                saved = yield from self._would_be_deleted(stack, cause, by)
+                if saved:
+                    continue
+                deleted.append(stack)
+        finally:
+            self._cause_used.pop()
         for stack in deleted:
             self._leave_field(stack, "trash", ref, deleted=True)
         for stack in deleted:
@@ -79,6 +83,8 @@ class RuleChecks:
         if choice.kind == "instead":
             watcher = self.find_stack(choice.card)
             effect, card = self._replacements(watcher)[choice.option]
+            if self._cause_used:
+                self._cause_used[-1].add((watcher.sid, choice.option))
             yield from self._replace_deletion(stack, watcher, effect, card)
             return True
         if choice.kind == "armor_purge":
@@ -136,6 +142,8 @@ class RuleChecks:
                                  "CR 15-16-8-1")
         if self.per_turn_spent(card, effect):
             return IllegalAction(f"{card.name}'s effect has been used {effect.per_turn} time(s) this turn", "CR 15-14-1-2")
+        if self._cause_used and (watcher.sid, a.option) in self._cause_used[-1]:
+            return IllegalAction(f"{card.name}'s effect has already been used against this deletion", "CR 15-8-5-4")
         if not self._condition_met(effect, watcher.owner):
             return IllegalAction(f"the condition of {card.name}'s effect isn't met", "CR 15-8-5-5-1")
         return self._instead_problem(stack, watcher, effect)
@@ -315,7 +323,10 @@ class RuleChecks:
         for effect, card, source in on_deletion:
             # CR 4-15-2: triggered where the card was deleted, pending once the deletion has put it in the trash.
             self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
-            self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None))
+            # CR 15-8-3-9-4: its processing conditions are read as things stood when it triggered.
+            data = {"met_at_trigger": self.conditions_hold(effect.condition, stack.owner, stack, departed=True),
+                    "left": True} if effect.condition else {}
+            self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None, data=data))
         if self._had_keyword(stack, "fortitude") and stack.sources and not top.defn.token:
             # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
             self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
@@ -355,10 +366,14 @@ class RuleChecks:
             self._leave_field(stack, "trash", ref)
         if deleted:
             self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
+        waiting = len(self.pending)
         for stack in deleted:
             self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
             self._trigger_deleted(stack, "rule")
         self._fire("deleted", deleted, by_effect=False, departed=deleted)
+        if waiting and len(self.pending) > waiting:
+            # CR 15-4-3-3: what the rule check triggered joins the effects triggered at this timing.
+            self.emit("triggered_together", "CR 15-4-3-3", effects=len(self.pending), by_rule_check=len(self.pending) - waiting)
 
     def _stray_links(self, stack: Stack) -> list:
         """(stack, card, ref) for the link cards a rule check trashes from this Digimon: those whose link

@@ -17,7 +17,8 @@ from ..state import (
 # (CR 15-10-1-2-1) or either (None).
 SIDE = {"own": "own", "all_own": "own", "opponent": "opponent", "all_opponent": "opponent",
         "opponent_tamer": "opponent", "all_opponent_tamers": "opponent", "any": None, "all": None}
-FILTER_KEYS = frozenset(FILTERS) - {"category"}  # the category is checked with the target's side
+FILTER_KEYS = frozenset(FILTERS) - {"category"}
+TYPE_REFS = {"digimon": "CR 15-2-1-1", "tamer": "CR 15-2-1-2", "option": "CR 15-2-1-3"}  # the three effect types  # the category is checked with the target's side
 
 
 class Targets:
@@ -27,16 +28,20 @@ class Targets:
     def _condition_met(self, effect: Effect, player: int, stack: Stack | None = None) -> bool:
         return self.conditions_hold(effect.condition, player, stack)
 
-    def conditions_hold(self, cond: dict | None, player: int, stack: Stack | None) -> bool:
+    def conditions_hold(self, cond: dict | None, player: int, stack: Stack | None, departed: bool = False) -> bool:
         """Whether every processing condition holds now (CR 15-6-1), read from the battle areas
-        only (CR 3-4-7-7, 3-4-7-8); ``stack`` is the card whose effect it is ("this Digimon")."""
+        only (CR 3-4-7-7, 3-4-7-8); ``stack`` is the card whose effect it is ("this Digimon"),
+        ``departed`` when it has just left the battle area and is read as it was there (CR 15-8-3-9-4)."""
         for key, value in (cond or {}).items():
             if key == "memory_at_most" and self.mem(player) > value:
                 return False
             if key == "memory_at_least" and self.mem(player) < value:
                 return False
-            if key == "this" and (stack is None or stack.area != "battle" or stack not in self.stacks()
-                                  or self._filter_problem(value, stack, None) is not None):
+            if key == "this" and departed:
+                if stack is None or self._filter_problem(value, stack, None) is not None:
+                    return False
+            elif key == "this" and (stack is None or stack.area != "battle" or stack not in self.stacks()
+                                    or self._filter_problem(value, stack, None) is not None):
                 return False
             if key in ("digimon", "tamers", "security", "hand") and not self._count_holds(key, value, player):
                 return False
@@ -202,12 +207,26 @@ class Targets:
             return "CR 16-39-1"
         return None
 
+    def _type_decides(self, me: int, target: Stack, card, stack: Stack | None, etype: str) -> None:
+        """When ``target`` is unaffected by one type of the opponent's effects only, which type this
+        effect is decides it: say so, with the clause that gives the type (CR 15-2-1-1 ... 15-2-1-3;
+        an inherited effect is a Digimon effect whatever its card, CR 15-3-2)."""
+        if target.owner == me or target.area != "battle":
+            return
+        if not any(v in ("opponent_digimon", "opponent_tamer", "opponent_option")
+                   for v in self._raw_keyword_values(target, "unaffected_by")):
+            return
+        inherited = stack is not None and stack.area == "battle" and card is not stack.top and card in stack.sources
+        ref = "CR 15-3-2" if inherited else TYPE_REFS[etype]
+        self.emit("effect_type", ref, me, source=card.name, etype=etype, card=repr(target))
+
     def _unaffected_left_out(self, me: int, chosen: list[Stack], card, stack: Stack | None, step: str) -> list[Stack]:
         """The chosen cards an effect of ``me``'s processes: one that isn't affected by it is still
         chosen but left as it is (CR 15-15-5-1, 15-15-5-3)."""
         etype = self.effect_type(card, stack)
         out = []
         for s in chosen:
+            self._type_decides(me, s, card, stack, etype)
             ref = self.unaffected_ref(s, me, etype)
             if ref is None:
                 out.append(s)
