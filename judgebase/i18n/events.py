@@ -1084,6 +1084,9 @@ _TIMINGS = {
     "end_of_your_turn": "[End of Your Turn]", "end_of_opponents_turn": "[End of Opponent's Turn]", "main": "[Main]",
     "counter": "[Counter]", "security": "[Security]", "your_turn": "[Your Turn]", "all_turns": "[All Turns]",
     "opponents_turn": "[Opponent's Turn]", "delay": "<Delay>",
+    "start_of_opponents_turn": "[Start of Opponent's Turn]", "end_of_all_turns": "[End of All Turns]",
+    "start_of_your_main_phase": "[Start of Your Main Phase]",
+    "start_of_opponents_main_phase": "[Start of Opponent's Main Phase]",
 }
 
 #: Engine phrases with a name inside: (pattern, key of the message, fields translated as a field of that name).

@@ -151,6 +151,8 @@ class Effects:
                 # Met by several cards at one moment, it still triggers once (CR 15-5-2); a Digimon that
                 # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
                 ref = "CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed else "CR 15-8-3-1"
+                if ref == "CR 15-8-3-1" and effect.window == "all_turns" and self.turn_player != watcher.owner:
+                    ref = "CR 15-16-9-1"  # [All Turns]: it triggers in the opponent's turn as in its own
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card)
 
@@ -269,7 +271,8 @@ class Effects:
         if card is not None and stack is not None and stack in self.stacks(stack.owner):
             own = card is stack.top and any(e is p.effect for e in card.defn.effects)
             inherited = card in stack.sources and any(e is p.effect for e in card.defn.inherited)
-            if not (own or inherited):
+            linked = card in stack.links and p.effect.timing == "when_linking"  # CR 15-16-6-1
+            if not (own or inherited or linked):
                 return IllegalAction(f"{stack!r} no longer has that effect of {card.name}", "CR 15-4-4-4")
         return None
 

@@ -310,7 +310,12 @@ class SpecialDigivolutions:
         if link.get("keywords"):
             self.emit("link_effect", "CR 4-3-5", tp, card=repr(stack), link=card.name,
                       effects=", ".join(key for key, _ in link["keywords"]))
-        self._trigger_on(stack, "when_linking")
+        # CR 15-16-6-1: the [When Linking] effects of the card that has just become a link card.
+        for effect in card.defn.effects:
+            if effect.timing == "when_linking" and self._may_trigger(tp, card, effect):
+                source = f"[when_linking] of {card.name}"
+                self._pend(tp, source, effect, stack=stack, card=card)
+                self.emit("triggered", "CR 15-16-6-1", tp, card=card.name, effect=source)
         yield from self._resolve()
 
     def link_limit(self, stack: Stack) -> int:
