@@ -46,7 +46,14 @@ class Effects:
         # Used before this turn by the same physical card, when it was another card: it counts afresh (CR 15-14-1-5-2).
         afresh = key not in self.per_turn_used and any(k[0] == key[0] and k[2:] == key[2:] for k in self.per_turn_used)
         self.per_turn_used[key] = self.per_turn_used.get(key, 0) + 1
-        self.emit("per_turn_use", "CR 15-14-1-5-2" if afresh else "CR 15-14-1-4", player, card=card.name,
+        # Another copy of the card has used it this turn: each copy counts on its own (CR 15-14-1-3).
+        other_copy = not afresh and self.per_turn_used[key] == 1 and any(
+            c is not card and c.defn is card.defn and self.per_turn_uses(c, effect)
+            for s in self.stacks() for c in s.cards)
+        # A second or later use of an [X Per Turn] effect: up to X times a turn (CR 15-14-1-1).
+        ref = ("CR 15-14-1-5-2" if afresh else "CR 15-14-1-3" if other_copy
+               else "CR 15-14-1-1" if self.per_turn_used[key] > 1 else "CR 15-14-1-4")
+        self.emit("per_turn_use", ref, player, card=card.name,
                   used=self.per_turn_used[key], of=effect.per_turn)
 
     def _new_turn_counts(self) -> None:

@@ -13,6 +13,7 @@ from ..state import (
     Stack,
 )
 from .common_steps import CommonSteps
+from .targets import FILTER_KEYS
 
 
 class Steps(CommonSteps):
@@ -128,6 +129,11 @@ class Steps(CommonSteps):
             chosen = [stack] if stack is not None and stack in self.stacks() else []
         elif who.startswith("all_"):
             chosen = yield from self._all_affected(me, who, targets)
+            # "All": nothing is chosen, every card named is processed (CR 15-10-2-4-1); with conditions
+            # on the cards, every one that meets them (CR 15-11-2-3-1).
+            filtered = any(k in FILTER_KEYS for k in spec)
+            self.emit("affects_all", "CR 15-11-2-3-1" if filtered else "CR 15-10-2-4-1", me, source=card.name,
+                      step=name, cards=", ".join(repr(s) for s in chosen) or "-")
         else:
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
