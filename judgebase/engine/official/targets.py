@@ -209,5 +209,7 @@ class Targets:
             if ref is None:
                 out.append(s)
             else:
+                if step in ("gain", "security_attack") and ref == "CR 15-15-5-1":
+                    ref = "CR 15-15-5-4"  # what it gains doesn't count as its own
                 self.emit("unaffected", ref, s.owner, card=repr(s), source=card.name, step=step)
         return out
