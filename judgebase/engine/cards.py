@@ -109,7 +109,7 @@ EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
 STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
-    "place_in_battle_area", "security_attack", "digivolve",
+    "place_in_battle_area", "security_attack", "digivolve", "end_attack",
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS

@@ -206,6 +206,7 @@ class Attack:
     goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")
     # Which of the attack's timings is under way (CR 11-1-3): declaration, counter, block, confirm, end.
     timing: str = "declaration"
+    ended: bool = False  # an effect has ended it: the end of attack timing comes next (CR 15-15-1-1)
 
 
 class DecisionLoop:

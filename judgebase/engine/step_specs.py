@@ -48,7 +48,7 @@ def step_problem(name: str, arg) -> str | None:
     if name == "trash_security":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None
-        return _fields(name, arg) or _enum(name, arg, "player", ("self", "opponent")) or _enum(name, arg, "from", ("top", "bottom"))
+        return _fields(name, arg) or _enum(name, arg, "player", ("self", "opponent", "both")) or _enum(name, arg, "from", ("top", "bottom"))
     if name == "security_to_hand":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None if arg >= 1 else "security_to_hand: the number of cards is 1 or more"

@@ -45,19 +45,23 @@ class Steps(CommonSteps):
             return None
         if name == "trash_security":
             spec = arg if isinstance(arg, dict) else {"amount": arg}
-            side = opp if spec.get("player", "opponent") == "opponent" else me
-            trashed = 0
+            player = spec.get("player", "opponent")
+            # "Both players" is each of the two players (CR 15-10-1-3-1).
+            sides = (me, opp) if player == "both" else (opp,) if player == "opponent" else (me,)
             bottom = spec.get("from", "top") == "bottom"
-            for _ in range(int(spec.get("amount", 1))):
-                if self.players[side].security:
-                    c = self.players[side].security.pop(-1 if bottom else 0)
-                    c.incarnation += 1
-                    self.players[side].trash.append(c)
-                    # The bottom card: trashing puts it into the trash (CR 4-16-1).
-                    self.emit("trash_security", "CR 4-16-1" if bottom else "CR 15-8", side, card=c.name)
-                    trashed += 1
-            if trashed:
-                self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
+            for side in sides:
+                trashed = 0
+                for _ in range(int(spec.get("amount", 1))):
+                    if self.players[side].security:
+                        c = self.players[side].security.pop(-1 if bottom else 0)
+                        c.incarnation += 1
+                        self.players[side].trash.append(c)
+                        # The bottom card: trashing puts it into the trash (CR 4-16-1).
+                        ref = "CR 4-16-1" if bottom else "CR 15-10-1-3-1" if player == "both" else "CR 15-8"
+                        self.emit("trash_security", ref, side, card=c.name)
+                        trashed += 1
+                if trashed:
+                    self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
             return None
         if name == "play_self":
             # e.g. a Tamer's [Security]: play this card without paying the cost.
@@ -68,6 +72,11 @@ class Steps(CommonSteps):
             if main is not None:
                 self.emit("option_main", "CR 15-16-10", me, card=card.name)
                 yield from self._run_effect(me, main, card, None)
+            return None
+        if name == "end_attack":
+            if self.attack is not None and self.attack.timing != "end" and not self.attack.ended:
+                self.attack.ended = True  # the timings left are skipped up to the end of attack (CR 15-15-1-1)
+                self.emit("attack_ended", "CR 15-15-1-1", me, attacker=repr(self.attack.attacker), by=card.name)
             return None
         if name == "place_in_battle_area":
             if card in self.players[me].processing:
