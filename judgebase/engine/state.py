@@ -122,6 +122,7 @@ class Modifier:
     turn: int = 0
     by: int | None = None  # whose effect made it (CR 15-10-1-1-1); None: the card's own
     etype: str = "digimon"  # the kind of effect (CR 15-2-1), for "isn't affected by ... effects"
+    chosen_if: dict | None = None  # the conditions its target was chosen by (CR 15-11-1-3-2)
 
 
 @dataclass(eq=False)

@@ -152,19 +152,22 @@ class Steps(CommonSteps):
             pick = yield decision
             chosen = [self.find_stack(pick.target)]
         chosen = self._unaffected_left_out(me, chosen, card, stack, name)  # CR 15-15-5-1
+        # A chosen target keeps what the effect gave it even once it no longer meets these (CR 15-11-1-3-2).
+        chosen_if = {k: v for k, v in spec.items() if k in FILTER_KEYS - {"lowest_dp", "highest_dp", "other"}}
+        chosen_if = chosen_if if chosen_if and who in ("own", "opponent", "any") else None
         until = spec.get("until", "end_of_turn")
         etype = self.effect_type(card, stack)
         if name == "dp":
             for s in chosen:
-                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype))
+                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
-                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
+                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["amount"]))
         elif name == "gain":
             for s in chosen:
-                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
+                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
