@@ -70,7 +70,8 @@ class Steps(CommonSteps):
         if name == "use_main":
             main = next((e for e in card.defn.effects if e.timing == "main"), None)
             if main is not None:
-                self.emit("option_main", "CR 15-16-10", me, card=card.name)
+                # An effect that activates another: it is activated and processed within this one (CR 15-15-7-1).
+                self.emit("option_main", "CR 15-15-7-1", me, card=card.name)
                 yield from self._run_effect(me, main, card, None)
             return None
         if name == "end_attack":
