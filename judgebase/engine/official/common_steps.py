@@ -51,9 +51,13 @@ class CommonSteps:
             self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
             return False
         chosen: list[Card] = []
+        mandatory = self._mandatory_depth > 0
 
         def check(a: Action) -> IllegalAction | None:
             if a.kind == "decline":
+                if mandatory:
+                    return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
+                                         "CR 15-15-7-4")
                 if chosen:
                     return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
                 return None
@@ -70,7 +74,7 @@ class CommonSteps:
             return IllegalAction(problem, "CR 15-7-1") if problem else None
 
         while len(chosen) < amount:
-            candidates = [Action("decline")] + [Action("choose", c.uid) for c in hand]
+            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in hand]
             pick = yield self.decide(me, "cost", candidates,
                                      f"{card.name}: trash {amount - len(chosen)} more card(s) from your hand to pay the cost?", check)
             if pick.kind == "decline":

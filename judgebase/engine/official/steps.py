@@ -72,7 +72,13 @@ class Steps(CommonSteps):
             if main is not None:
                 # An effect that activates another: it is activated and processed within this one (CR 15-15-7-1).
                 self.emit("option_main", "CR 15-15-7-1", me, card=card.name)
-                yield from self._run_effect(me, main, card, None)
+                # Activated by a mandatory effect, its optional processing conditions are mandatory too (CR 15-15-7-4).
+                mandatory = not any(e.optional for e in card.defn.effects if any("use_main" in s for s in e.steps))
+                self._mandatory_depth += mandatory
+                try:
+                    yield from self._run_effect(me, main, card, None)
+                finally:
+                    self._mandatory_depth -= mandatory
             return None
         if name == "end_attack":
             if self.attack is not None and self.attack.timing != "end" and not self.attack.ended:
