@@ -29,7 +29,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
-REVEAL_PICK_FIELDS = ("amount",) + CARD_FILTERS
+REVEAL_PICK_FIELDS = ("amount", "up_to") + CARD_FILTERS
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
 TARGETED_STEPS = ("to_deck_bottom",)

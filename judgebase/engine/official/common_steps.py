@@ -190,7 +190,11 @@ class CommonSteps:
                 if not any(card_filter_problem(c.defn, pick_spec) is None for c in left):
                     break  # CR 15-10-2-1: as many as possible
 
-                def check(a: Action, left=left, pick_spec=pick_spec) -> IllegalAction | None:
+                up_to = bool(pick_spec.get("up_to"))
+
+                def check(a: Action, left=left, pick_spec=pick_spec, up_to=up_to) -> IllegalAction | None:
+                    if a.kind == "decline" and not up_to:
+                        return IllegalAction("the effect adds that many cards while there are any it can take", "CR 15-10-2-1")
                     if a.kind != "choose":
                         return None
                     if a.card is None or a.target is not None or a.option is not None or a.targets:
@@ -201,13 +205,18 @@ class CommonSteps:
                     problem = card_filter_problem(picked.defn, pick_spec)
                     return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
 
-                choice = yield self.decide(me, "reveal", [Action("choose", c.uid) for c in left],
+                # "Up to X": the player may take fewer, and stop at any point (CR 15-10-2-2).
+                choice = yield self.decide(me, "reveal", ([Action("decline")] if up_to else [])
+                                           + [Action("choose", c.uid) for c in left],
                                            f"{card.name}: add 1 of the revealed cards to your hand", check)
+                if choice.kind == "decline":
+                    self.emit("no_more_chosen", "CR 15-10-2-2", me, card=card.name)
+                    break
                 taken = next(c for c in left if c.uid == choice.card)
                 ps.processing.remove(taken)
                 taken.incarnation += 1
                 ps.hand.append(taken)
-                self.emit("revealed_to_hand", "CR 15-10-2-1", me, card=taken.name)
+                self.emit("revealed_to_hand", "CR 15-10-2-2" if up_to else "CR 15-10-2-1", me, card=taken.name)
         rest = [c for c in revealed if c in ps.processing]
         if not rest:
             return
