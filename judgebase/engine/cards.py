@@ -186,6 +186,7 @@ class CardDef:
     # Special ways to play or digivolve (CR 7-2, 7-3, 8-2, 8-3, 8-4, 10, 4-6, 4-19, 16-26).
     dna: tuple[tuple[int, tuple[Requirement, ...]], ...] = ()  # (cost, parts left to right)
     digixros: tuple[int, tuple[str, ...]] | None = None  # (reduction per card, names left to right)
+    xros_as: str | None = None  # it may stand in for the card of this name in DigiXros requirements (CR 15-15-6-1)
     assembly: tuple[int, int, str] | None = None  # (reduction, exact count, card name)
     burst: tuple[tuple[Requirement, str], ...] = ()  # (requirement, Tamer name to return)
     app_fusion: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (cost, names)
@@ -555,6 +556,8 @@ def _special(name: str, spec: dict) -> dict:
         }
     if spec.get("overflow") is not None:
         out["overflow"] = int(spec["overflow"])
+    if spec.get("xros_as"):
+        out["xros_as"] = str(spec["xros_as"])
     if spec.get("blast_digivolve"):
         out["blast"] = True
     if spec.get("blast_dna"):
