@@ -103,7 +103,12 @@ INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
 TRIGGER_STEPS = ("reduce_play_cost",)
 # Every key an effect spec may have; anything else is a load error (the engine would ignore it).
 EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
-               "event", "whose", "window", "by_effect", "other", "per_turn", "instead")
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
+# The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
+# the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
+ZONES = ("breeding",)
+ZONE_TIMINGS = ("start_of_your_turn", "start_of_opponents_turn", "end_of_your_turn", "end_of_opponents_turn",
+                "end_of_all_turns", "start_of_your_main_phase", "start_of_opponents_main_phase")
 
 # Steps an effect can take.  Values are validated in scenarios/schema.json.
 STEPS = (
@@ -155,6 +160,7 @@ class Effect:
     by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
     other: bool = False  # "another of your Digimon": not this card's own Digimon
     instead: tuple[tuple[str, object], ...] | None = None
+    zone: str | None = None  # "breeding": a {Breeding} effect, working only while its card is there (CR 15-14-4-1)
 
     @property
     def persistent(self) -> bool:
@@ -325,6 +331,12 @@ def _trigger_fields(item: dict, where: str) -> dict:
         out["per_turn"] = per_turn
     elif once:
         out["per_turn"] = 1
+    if "zone" in item:
+        if item["zone"] not in ZONES:
+            raise CardError(f"{where}: zone must be one of {', '.join(ZONES)}")
+        if timing not in ZONE_TIMINGS:
+            raise CardError(f"{where}: zone {item['zone']!r} goes with the timings {', '.join(ZONE_TIMINGS)}, not {timing!r}")
+        out["zone"] = item["zone"]
     event = item.get("event")
     if timing in ("when", "would") and event is None:
         raise CardError(f"{where}: a '{timing}' effect names its event "

@@ -5,7 +5,7 @@ immediate "when this card would be played" effects, and carrying out an effect.
 
 from __future__ import annotations
 
-from ..cards import TIMINGS, WINDOWS, Effect
+from ..cards import TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
 from ..state import (
     Action,
     Card,
@@ -70,17 +70,24 @@ class Effects:
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
+        top = stack.top
+        if stack.area == "breeding":
+            # CR 3-4-7-4: nothing works from the breeding area but a {Breeding} effect (CR 15-14-4-1).
+            for effect in top.defn.effects:
+                if effect.timing == timing and effect.zone == "breeding" and self._may_trigger(stack.owner, top, effect):
+                    self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
+                    self.emit("triggered", "CR 15-14-4-1", stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+            return
         if stack.area != "battle":
             return  # CR 3-4-7-4
-        top = stack.top
         # Each timing icon triggers at the moment its own clause names (CR 15-16-2-1 ... 15-16-16-1).
         for effect in top.defn.effects:
-            if effect.timing == timing and self._may_trigger(stack.owner, top, effect):
+            if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
                 self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
                 self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
         for card in stack.sources:
             for effect in card.defn.inherited:
-                if effect.timing == timing and self._may_trigger(stack.owner, card, effect):
+                if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, card, effect):
                     source = f"[{timing}] (inherited) of {card.name}"
                     self._pend(stack.owner, source, effect, stack=stack, card=card)
                     self.emit("triggered", TIMINGS[timing], stack.owner, card=card.name, effect=source)
@@ -88,6 +95,8 @@ class Effects:
     def _trigger_timing(self, timing: str, player: int) -> None:
         for stack in self.stacks(player):
             self._trigger_on(stack, timing)
+        if self.players[player].breeding is not None and timing in ZONE_TIMINGS:
+            self._trigger_on(self.players[player].breeding, timing)
 
     def _may_trigger(self, player: int, card: Card, effect: Effect) -> bool:
         if self.per_turn_spent(card, effect):
