@@ -21,7 +21,7 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
-    "reveal": ("count", "to_hand", "rest"),
+    "reveal": ("count", "to_hand", "rest", "look"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "security_to_hand": ("amount",),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
@@ -77,6 +77,8 @@ def step_problem(name: str, arg) -> str | None:
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
             if problem:
                 return problem
+        if "look" in arg and arg["look"] is not True:
+            return "reveal.look: true (\"look at\" the cards instead of revealing them) or left out"
         return _enum(name, arg, "rest", ("bottom", "trash"))
     if name == "to_deck_bottom":
         # No default for sources: the rules trash the cards under it (CR 4-7-8) unless the card

@@ -182,7 +182,11 @@ class CommonSteps:
         revealed = ps.deck[: int(spec["count"])]
         del ps.deck[: len(revealed)]
         ps.processing += revealed  # CR 15-15-3-5: draws now come from the unrevealed cards
-        self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
+        if spec.get("look"):
+            # "Look at" names no player: only the effect's player sees the cards (CR 15-15-3-9-2).
+            self.emit("looked_at", "CR 15-15-3-9-2", me, cards=[c.name for c in revealed], count=len(revealed))
+        else:
+            self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
         picks = spec.get("to_hand") or []
         for pick_spec in picks if isinstance(picks, list) else [picks]:
             for _ in range(int(pick_spec.get("amount", 1))):
