@@ -40,6 +40,7 @@ GOOD = [
     {"timing": "would", "event": "deleted", "instead": {"suspend": "it"}},
     {"timing": "would", "event": "played", "optional": True, "do": [{"reduce_play_cost": 2}, {"draw": 1}]},
     {"timing": "on_play", "per_turn": 1, "do": [{"draw": 1}]},
+    {"timing": "start_of_your_main_phase", "zone": "breeding", "do": [{"draw": 1}]},
 ]
 
 
@@ -76,6 +77,7 @@ def test_schema_and_engine_both_accept(effect):
     assert loaded.by_effect == effect.get("by_effect")
     assert loaded.other == effect.get("other", False)
     assert (dict(loaded.instead) if loaded.instead else None) == effect.get("instead")
+    assert loaded.zone == effect.get("zone")
 
 
 @pytest.mark.parametrize("effect, field", [
@@ -87,6 +89,7 @@ def test_schema_and_engine_both_accept(effect):
     ({"timing": "would", "event": "deleted", "instead": {"suspend": "them"}}, "suspend"),
     ({"timing": "on_play", "per_turn": 0, "do": [{"draw": 1}]}, "per_turn"),
     ({"timing": "main", "do": [{"reduce_play_cost": 1, "draw": 1}]}, "step"),
+    ({"timing": "start_of_your_turn", "zone": "trash", "do": [{"draw": 1}]}, "zone"),
 ])
 def test_schema_and_engine_both_refuse(effect, field):
     spec = _tamer(effect)
@@ -108,6 +111,7 @@ def test_schema_and_engine_both_refuse(effect, field):
     ({"timing": "when", "event": "played", "instead": {"trash_from_hand": 1}}, "instead"),
     ({"timing": "when", "event": "played", "do": [{"reduce_play_cost": 1}]}, "reduce_play_cost"),
     ({"timing": "would", "event": "deleted", "do": [{"draw": 1}]}, "instead"),
+    ({"timing": "on_play", "zone": "breeding", "do": [{"draw": 1}]}, "zone"),
     ({"timing": "would", "event": "deleted", "instead": {"trash_from_hand": 1}, "do": [{"draw": 1}]}, "do"),
     ({"timing": "would", "event": "played", "whose": "own", "do": [{"draw": 1}]}, "whose"),
     ({"timing": "would", "event": "played", "by_effect": True, "do": [{"draw": 1}]}, "by_effect"),

@@ -56,10 +56,14 @@ TIMINGS = {
     "end_of_attack": "CR 15-16-15-1",
     "when_moving": "CR 15-16-16-1",
     "when_blocking": "CR 15-16",
-    "when_linking": "CR 15-16",
+    "when_linking": "CR 15-16-6-1",
     "start_of_your_turn": "CR 15-16-11-1",
     "end_of_your_turn": "CR 15-16-12-1",
     "end_of_opponents_turn": "CR 15-16-12-2",
+    "start_of_opponents_turn": "CR 15-16-11-2",
+    "end_of_all_turns": "CR 15-16-12-3",
+    "start_of_your_main_phase": "CR 15-16-13-1",
+    "start_of_opponents_main_phase": "CR 15-16-13-2",
     "main": "CR 15-16-7-1",
     "counter": "CR 11-3",
     "security": "CR 15-16-10",
@@ -99,13 +103,18 @@ INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
 TRIGGER_STEPS = ("reduce_play_cost",)
 # Every key an effect spec may have; anything else is a load error (the engine would ignore it).
 EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
-               "event", "whose", "window", "by_effect", "other", "per_turn", "instead")
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
+# The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
+# the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
+ZONES = ("breeding",)
+ZONE_TIMINGS = ("start_of_your_turn", "start_of_opponents_turn", "end_of_your_turn", "end_of_opponents_turn",
+                "end_of_all_turns", "start_of_your_main_phase", "start_of_opponents_main_phase")
 
 # Steps an effect can take.  Values are validated in scenarios/schema.json.
 STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
-    "place_in_battle_area", "security_attack", "digivolve",
+    "place_in_battle_area", "security_attack", "digivolve", "end_attack",
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -151,6 +160,7 @@ class Effect:
     by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
     other: bool = False  # "another of your Digimon": not this card's own Digimon
     instead: tuple[tuple[str, object], ...] | None = None
+    zone: str | None = None  # "breeding": a {Breeding} effect, working only while its card is there (CR 15-14-4-1)
 
     @property
     def persistent(self) -> bool:
@@ -182,6 +192,7 @@ class CardDef:
     # Special ways to play or digivolve (CR 7-2, 7-3, 8-2, 8-3, 8-4, 10, 4-6, 4-19, 16-26).
     dna: tuple[tuple[int, tuple[Requirement, ...]], ...] = ()  # (cost, parts left to right)
     digixros: tuple[int, tuple[str, ...]] | None = None  # (reduction per card, names left to right)
+    xros_as: str | None = None  # it may stand in for the card of this name in DigiXros requirements (CR 15-15-6-1)
     assembly: tuple[int, int, str] | None = None  # (reduction, exact count, card name)
     burst: tuple[tuple[Requirement, str], ...] = ()  # (requirement, Tamer name to return)
     app_fusion: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (cost, names)
@@ -320,6 +331,12 @@ def _trigger_fields(item: dict, where: str) -> dict:
         out["per_turn"] = per_turn
     elif once:
         out["per_turn"] = 1
+    if "zone" in item:
+        if item["zone"] not in ZONES:
+            raise CardError(f"{where}: zone must be one of {', '.join(ZONES)}")
+        if timing not in ZONE_TIMINGS:
+            raise CardError(f"{where}: zone {item['zone']!r} goes with the timings {', '.join(ZONE_TIMINGS)}, not {timing!r}")
+        out["zone"] = item["zone"]
     event = item.get("event")
     if timing in ("when", "would") and event is None:
         raise CardError(f"{where}: a '{timing}' effect names its event "
@@ -551,6 +568,8 @@ def _special(name: str, spec: dict) -> dict:
         }
     if spec.get("overflow") is not None:
         out["overflow"] = int(spec["overflow"])
+    if spec.get("xros_as"):
+        out["xros_as"] = str(spec["xros_as"])
     if spec.get("blast_digivolve"):
         out["blast"] = True
     if spec.get("blast_dna"):

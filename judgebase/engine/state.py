@@ -146,6 +146,7 @@ class Modifier:
     turn: int = 0
     by: int | None = None  # whose effect made it (CR 15-10-1-1-1); None: the card's own
     etype: str = "digimon"  # the kind of effect (CR 15-2-1), for "isn't affected by ... effects"
+    chosen_if: dict | None = None  # the conditions its target was chosen by (CR 15-11-1-3-2)
 
 
 @dataclass(eq=False)
@@ -227,6 +228,7 @@ class Attack:
     goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")
     # Which of the attack's timings is under way (CR 11-1-3): declaration, counter, block, confirm, end.
     timing: str = "declaration"
+    ended: bool = False  # an effect has ended it: the end of attack timing comes next (CR 15-15-1-1)
 
 
 class DecisionLoop:

@@ -21,7 +21,7 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
-    "reveal": ("count", "to_hand", "rest"),
+    "reveal": ("count", "to_hand", "rest", "look"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "security_to_hand": ("amount",),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
@@ -29,7 +29,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
-REVEAL_PICK_FIELDS = ("amount",) + CARD_FILTERS
+REVEAL_PICK_FIELDS = ("amount", "up_to") + CARD_FILTERS
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
 TARGETED_STEPS = ("to_deck_bottom",)
@@ -48,7 +48,7 @@ def step_problem(name: str, arg) -> str | None:
     if name == "trash_security":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None
-        return _fields(name, arg) or _enum(name, arg, "player", ("self", "opponent")) or _enum(name, arg, "from", ("top", "bottom"))
+        return _fields(name, arg) or _enum(name, arg, "player", ("self", "opponent", "both")) or _enum(name, arg, "from", ("top", "bottom"))
     if name == "security_to_hand":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None if arg >= 1 else "security_to_hand: the number of cards is 1 or more"
@@ -77,6 +77,8 @@ def step_problem(name: str, arg) -> str | None:
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
             if problem:
                 return problem
+        if "look" in arg and arg["look"] is not True:
+            return "reveal.look: true (\"look at\" the cards instead of revealing them) or left out"
         return _enum(name, arg, "rest", ("bottom", "trash"))
     if name == "to_deck_bottom":
         # No default for sources: the rules trash the cards under it (CR 4-7-8) unless the card

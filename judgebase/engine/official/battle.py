@@ -164,12 +164,17 @@ class Battles:
         on the counter timing (CR 11-3), the block timing (CR 11-4), the resolution (CR 11-5) and
         the end of the attack (CR 11-6).  A set-up attack under way goes on from here too."""
         yield from self._resolve()
-        if step == "counter":
+        # An effect that ends the attack sends it straight to the end of attack timing (CR 15-15-1-1).
+        if step == "counter" and not self._attack_ended():
             yield from self._counter_timing()
-        if step in ("counter", "block"):
+        if step in ("counter", "block") and not self._attack_ended():
             yield from self._block_timing()
-        yield from self._confirm_attack()
+        if not self._attack_ended():
+            yield from self._confirm_attack()
         yield from self._end_attack()
+
+    def _attack_ended(self) -> bool:
+        return self.attack is not None and self.attack.ended
 
     def _redirect_problem(self, stack: Stack) -> IllegalAction | None:
         """A card an effect may not make the attack target: none officially (Tamer Tactics' protected card)."""

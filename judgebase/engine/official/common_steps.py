@@ -63,9 +63,13 @@ class CommonSteps:
             self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
             return False
         chosen: list[Card] = []
+        mandatory = self._mandatory_depth > 0
 
         def check(a: Action) -> IllegalAction | None:
             if a.kind == "decline":
+                if mandatory:
+                    return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
+                                         "CR 15-15-7-4")
                 if chosen:
                     return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
                 if committed:
@@ -84,7 +88,7 @@ class CommonSteps:
             return IllegalAction(problem, "CR 15-7-1") if problem else None
 
         while len(chosen) < amount:
-            candidates = [Action("decline")] + [Action("choose", c.uid) for c in hand]
+            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in hand]
             pick = yield self.decide(me, "cost", candidates,
                                      f"{card.name}: trash {amount - len(chosen)} more card(s) from your hand to pay the cost?", check)
             if pick.kind == "decline":
@@ -198,7 +202,11 @@ class CommonSteps:
         revealed = ps.deck[: int(spec["count"])]
         del ps.deck[: len(revealed)]
         ps.processing += revealed  # CR 15-15-3-5: draws now come from the unrevealed cards
-        self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
+        if spec.get("look"):
+            # "Look at" names no player: only the effect's player sees the cards (CR 15-15-3-9-2).
+            self.emit("looked_at", "CR 15-15-3-9-2", me, cards=[c.name for c in revealed], count=len(revealed))
+        else:
+            self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
         picks = spec.get("to_hand") or []
         for pick_spec in picks if isinstance(picks, list) else [picks]:
             for _ in range(int(pick_spec.get("amount", 1))):
@@ -206,7 +214,11 @@ class CommonSteps:
                 if not any(card_filter_problem(c.defn, pick_spec) is None for c in left):
                     break  # CR 15-10-2-1: as many as possible
 
-                def check(a: Action, left=left, pick_spec=pick_spec) -> IllegalAction | None:
+                up_to = bool(pick_spec.get("up_to"))
+
+                def check(a: Action, left=left, pick_spec=pick_spec, up_to=up_to) -> IllegalAction | None:
+                    if a.kind == "decline" and not up_to:
+                        return IllegalAction("the effect adds that many cards while there are any it can take", "CR 15-10-2-1")
                     if a.kind != "choose":
                         return None
                     if a.card is None or a.target is not None or a.option is not None or a.targets:
@@ -217,13 +229,18 @@ class CommonSteps:
                     problem = card_filter_problem(picked.defn, pick_spec)
                     return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
 
-                choice = yield self.decide(me, "reveal", [Action("choose", c.uid) for c in left],
+                # "Up to X": the player may take fewer, and stop at any point (CR 15-10-2-2).
+                choice = yield self.decide(me, "reveal", ([Action("decline")] if up_to else [])
+                                           + [Action("choose", c.uid) for c in left],
                                            f"{card.name}: add 1 of the revealed cards to your hand", check)
+                if choice.kind == "decline":
+                    self.emit("no_more_chosen", "CR 15-10-2-2", me, card=card.name)
+                    break
                 taken = next(c for c in left if c.uid == choice.card)
                 ps.processing.remove(taken)
                 taken.incarnation += 1
                 ps.hand.append(taken)
-                self.emit("revealed_to_hand", "CR 15-10-2-1", me, card=taken.name)
+                self.emit("revealed_to_hand", "CR 15-10-2-2" if up_to else "CR 15-10-2-1", me, card=taken.name)
         rest = [c for c in revealed if c in ps.processing]
         if not rest:
             return

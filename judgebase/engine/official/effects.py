@@ -5,7 +5,7 @@ immediate "when this card would be played" effects, and carrying out an effect.
 
 from __future__ import annotations
 
-from ..cards import TIMINGS, WINDOWS, Effect
+from ..cards import TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
 from ..state import (
     Action,
     Card,
@@ -46,7 +46,14 @@ class Effects:
         # Used before this turn by the same physical card, when it was another card: it counts afresh (CR 15-14-1-5-2).
         afresh = key not in self.per_turn_used and any(k[0] == key[0] and k[2:] == key[2:] for k in self.per_turn_used)
         self.per_turn_used[key] = self.per_turn_used.get(key, 0) + 1
-        self.emit("per_turn_use", "CR 15-14-1-5-2" if afresh else "CR 15-14-1-4", player, card=card.name,
+        # Another copy of the card has used it this turn: each copy counts on its own (CR 15-14-1-3).
+        other_copy = not afresh and self.per_turn_used[key] == 1 and any(
+            c is not card and c.defn is card.defn and self.per_turn_uses(c, effect)
+            for s in self.stacks() for c in s.cards)
+        # A second or later use of an [X Per Turn] effect: up to X times a turn (CR 15-14-1-1).
+        ref = ("CR 15-14-1-5-2" if afresh else "CR 15-14-1-3" if other_copy
+               else "CR 15-14-1-1" if self.per_turn_used[key] > 1 else "CR 15-14-1-4")
+        self.emit("per_turn_use", ref, player, card=card.name,
                   used=self.per_turn_used[key], of=effect.per_turn)
 
     def _new_turn_counts(self) -> None:
@@ -74,12 +81,19 @@ class Effects:
         return any(p.effect is effect and p.card is card for level in waiting for p in level)
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
+        top = stack.top
+        if stack.area == "breeding":
+            # CR 3-4-7-4: nothing works from the breeding area but a {Breeding} effect (CR 15-14-4-1).
+            for effect in top.defn.effects:
+                if effect.timing == timing and effect.zone == "breeding" and self._may_trigger(stack.owner, top, effect):
+                    self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
+                    self.emit("triggered", "CR 15-14-4-1", stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+            return
         if stack.area != "battle":
             return  # CR 3-4-7-4
-        top = stack.top
         # Each timing icon triggers at the moment its own clause names (CR 15-16-2-1 ... 15-16-16-1).
         for effect in top.defn.effects:
-            if effect.timing == timing and self._may_trigger(stack.owner, top, effect):
+            if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
                 self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
                 self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
         if any(effect.timing == timing for effect in top.defn.inherited):
@@ -87,7 +101,7 @@ class Effects:
             self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
         for card in stack.sources:
             for effect in card.defn.inherited:
-                if effect.timing == timing and self._may_trigger(stack.owner, card, effect):
+                if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, card, effect):
                     source = f"[{timing}] (inherited) of {card.name}"
                     self._pend(stack.owner, source, effect, stack=stack, card=card)
                     self.emit("triggered", TIMINGS[timing], stack.owner, card=card.name, effect=source)
@@ -95,6 +109,8 @@ class Effects:
     def _trigger_timing(self, timing: str, player: int) -> None:
         for stack in self.stacks(player):
             self._trigger_on(stack, timing)
+        if self.players[player].breeding is not None and timing in ZONE_TIMINGS:
+            self._trigger_on(self.players[player].breeding, timing)
 
     def _may_trigger(self, player: int, card: Card, effect: Effect) -> bool:
         if self.per_turn_spent(card, effect):
@@ -172,6 +188,8 @@ class Effects:
                 ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-4-2-2" if self._processing else "CR 15-8-3-1")  # mid-effect, it still triggers
+                if ref == "CR 15-8-3-1" and effect.window == "all_turns" and self.turn_player != watcher.owner:
+                    ref = "CR 15-16-9-1"  # [All Turns]: it triggers in the opponent's turn as in its own
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card)
 
@@ -304,7 +322,8 @@ class Effects:
         if card is not None and stack is not None and stack in self.stacks(stack.owner):
             own = card is stack.top and any(e is p.effect for e in card.defn.effects)
             inherited = card in stack.sources and any(e is p.effect for e in card.defn.inherited)
-            if not (own or inherited):
+            linked = card in stack.links and p.effect.timing == "when_linking"  # CR 15-16-6-1
+            if not (own or inherited or linked):
                 return IllegalAction(f"{stack!r} no longer has that effect of {card.name}", "CR 15-4-4-4")
         return None
 

@@ -78,6 +78,7 @@ class Flow:
                 self._new_turn_counts()
             # CR 6-2-1-1: start-of-turn effects are processed before unsuspending.
             self._trigger_timing("start_of_your_turn", tp)
+            self._trigger_timing("start_of_opponents_turn", 1 - tp)  # CR 15-16-11-2: also before unsuspending
             if self.pending:
                 self.emit("start_of_turn_effects", "CR 6-2-1-1", tp, effects=len(self.pending))
             # The turn changes which persistent effects apply (CR 15-8-2-2/3); a Digimon whose DP is
@@ -98,6 +99,8 @@ class Flow:
                     self.emit("turn_ends_early", "CR 6-6-1", tp, phase=self.phase, memory=self.mem(tp))
                 break
             self.phase = phase
+            if phase == "main" and start != "main":
+                self._main_arrives = self.turn  # the main phase comes now (not a position set up in it)
             yield from getattr(self, f"_phase_{phase}")()
             if self.is_over:
                 return
@@ -180,6 +183,11 @@ class Flow:
         if self.phase != "main" or self._main_logged != (self.turn, tp):
             self.emit("phase", "CR 6-1-2", tp, phase="main")
             self._main_logged = (self.turn, tp)
+            if self._main_arrives == self.turn:
+                # CR 15-16-13-1 / 15-16-13-2: effects that trigger when a main phase comes.
+                self._trigger_timing("start_of_your_main_phase", tp)
+                self._trigger_timing("start_of_opponents_main_phase", 1 - tp)
+                yield from self._resolve()
         self.phase = "main"
         while not self.is_over and not self._turn_should_end():
             choice = yield Decision(tp, "main", self._main_actions(tp), "main phase action", self._phase_check("main"),
@@ -194,6 +202,8 @@ class Flow:
         self._burst_end_of_turn()
         self._trigger_timing("end_of_your_turn", tp)
         self._trigger_timing("end_of_opponents_turn", 1 - tp)
+        for p in (tp, 1 - tp):
+            self._trigger_timing("end_of_all_turns", p)  # CR 15-16-12-3: whoever's turn it is
         for stack in list(self.stacks(tp)):
             for kw in ("vortex", "execute"):
                 if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2)

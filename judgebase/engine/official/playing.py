@@ -236,7 +236,13 @@ class Playing:
             self.emit("stays_suspended", "CR 8-1-2-3", tp, card=repr(stack))  # digivolving never unsuspends
         if stack.modifiers:
             # CR 3-1-3-1-3: the cards under the new one aren't new cards, so what applied to the Digimon stays.
-            self.emit("changes_kept", "CR 3-1-3-1-3", tp, card=repr(stack), changes=len(stack.modifiers))
+            # A gained effect among them stays with the card, as it was when gained (CR 15-13-2).
+            ref = "CR 15-13-2" if any(m.kind == "keyword" for m in stack.modifiers) else "CR 3-1-3-1-3"
+            self.emit("changes_kept", ref, tp, card=repr(stack), changes=len(stack.modifiers))
+            for m in stack.modifiers:
+                if m.chosen_if and self._filter_problem(m.chosen_if, stack, None) is not None:
+                    # CR 15-11-1-3-2: chosen when it met the conditions, it stays affected now that it doesn't.
+                    self.emit("keeps_applying", "CR 15-11-1-3-2", tp, card=repr(stack), source=m.source)
         if any(e.timing == "on_play" for e in card.defn.effects):
             # CR 3-4-5: the Digimon changes into the new top card and stays the same Digimon; nothing is played.
             self.emit("same_digimon", "CR 3-4-5", tp, card=repr(stack), top=card.name)

@@ -314,7 +314,12 @@ class SpecialDigivolutions:
         if link.get("keywords"):
             self.emit("link_effect", "CR 4-3-5", tp, card=repr(stack), link=card.name,
                       effects=", ".join(key for key, _ in link["keywords"]))
-        self._trigger_on(stack, "when_linking")
+        # CR 15-16-6-1: the [When Linking] effects of the card that has just become a link card.
+        for effect in card.defn.effects:
+            if effect.timing == "when_linking" and self._may_trigger(tp, card, effect):
+                source = f"[when_linking] of {card.name}"
+                self._pend(tp, source, effect, stack=stack, card=card)
+                self.emit("triggered", "CR 15-16-6-1", tp, card=card.name, effect=source)
         yield from self._resolve()
         self.variant.digivolved(stack, "link")
 
@@ -360,10 +365,10 @@ class SpecialDigivolutions:
                     break
                 if pick.card is not None:
                     material = next(c for c in self.players[tp].hand if c.uid == pick.card)
-                    chosen[material.defn.name] = material
+                    chosen[self._xros_name(material, names, chosen, tp)] = material
                 else:
                     stack = self.find_stack(pick.target)
-                    chosen[stack.top.defn.name] = stack
+                    chosen[self._xros_name(stack.top, names, chosen, tp)] = stack
             if chosen:
                 # CR 7-2-3-2: declared at the moment the cards are chosen, just before paying.
                 self.emit("digixros_declared", "CR 7-2-3-2", tp, card=d.name, cards=", ".join(chosen))
@@ -428,11 +433,20 @@ class SpecialDigivolutions:
         if a.card is not None and card is None or a.target is not None and (stack is None or stack.owner != tp or stack.area != "battle"):
             return IllegalAction("DigiXros uses the named cards from your hand and/or battle area", "CR 7-2-1")
         named = card or stack.top
-        if named.defn.name not in names:
+        if named.defn.name not in names and named.defn.xros_as not in names:
             return IllegalAction(f"{named.defn.name} is not named in the DigiXros requirements", "CR 7-2-1")
-        if named.defn.name in chosen:
+        fills = [n for n in (named.defn.name, named.defn.xros_as) if n in names and n not in chosen]
+        if not fills or any(m is (card or stack) for m in chosen.values()):
             return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
         return None
+
+    def _xros_name(self, card: Card, names: tuple[str, ...], chosen: dict, tp: int) -> str:
+        """The name of the DigiXros requirement ``card`` fills: its own, or the one its text lets it
+        stand in for (CR 15-15-6-1)."""
+        if card.defn.name in names and card.defn.name not in chosen:
+            return card.defn.name
+        self.emit("xros_stands_in", "CR 15-15-6-1", tp, card=card.defn.name, stands_for=card.defn.xros_as)
+        return card.defn.xros_as
 
     # ------------------------------------------------------- DUAL and ACE ----
     def _arts_digivolve(self, tp: int, card: Card):

@@ -13,6 +13,7 @@ from ..state import (
     Stack,
 )
 from .common_steps import CommonSteps
+from .targets import FILTER_KEYS
 
 
 class Steps(CommonSteps):
@@ -44,19 +45,23 @@ class Steps(CommonSteps):
             return None
         if name == "trash_security":
             spec = arg if isinstance(arg, dict) else {"amount": arg}
-            side = opp if spec.get("player", "opponent") == "opponent" else me
-            trashed = 0
+            player = spec.get("player", "opponent")
+            # "Both players" is each of the two players (CR 15-10-1-3-1).
+            sides = (me, opp) if player == "both" else (opp,) if player == "opponent" else (me,)
             bottom = spec.get("from", "top") == "bottom"
-            for _ in range(int(spec.get("amount", 1))):
-                if self.players[side].security:
-                    c = self.players[side].security.pop(-1 if bottom else 0)
-                    c.incarnation += 1
-                    self.players[side].trash.append(c)
-                    # The bottom card: trashing puts it into the trash (CR 4-16-1).
-                    self.emit("trash_security", "CR 4-16-1" if bottom else "CR 15-8", side, card=c.name)
-                    trashed += 1
-            if trashed:
-                self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
+            for side in sides:
+                trashed = 0
+                for _ in range(int(spec.get("amount", 1))):
+                    if self.players[side].security:
+                        c = self.players[side].security.pop(-1 if bottom else 0)
+                        c.incarnation += 1
+                        self.players[side].trash.append(c)
+                        # The bottom card: trashing puts it into the trash (CR 4-16-1).
+                        ref = "CR 4-16-1" if bottom else "CR 15-10-1-3-1" if player == "both" else "CR 15-8"
+                        self.emit("trash_security", ref, side, card=c.name)
+                        trashed += 1
+                if trashed:
+                    self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
             return None
         if name == "play_self":
             # e.g. a Tamer's [Security]: play this card without paying the cost.
@@ -65,8 +70,20 @@ class Steps(CommonSteps):
         if name == "use_main":
             main = next((e for e in card.defn.effects if e.timing == "main"), None)
             if main is not None:
-                self.emit("option_main", "CR 15-16-10", me, card=card.name)
-                yield from self._run_effect(me, main, card, None)
+                # An effect that activates another: it is activated and processed within this one (CR 15-15-7-1).
+                self.emit("option_main", "CR 15-15-7-1", me, card=card.name)
+                # Activated by a mandatory effect, its optional processing conditions are mandatory too (CR 15-15-7-4).
+                mandatory = not any(e.optional for e in card.defn.effects if any("use_main" in s for s in e.steps))
+                self._mandatory_depth += mandatory
+                try:
+                    yield from self._run_effect(me, main, card, None)
+                finally:
+                    self._mandatory_depth -= mandatory
+            return None
+        if name == "end_attack":
+            if self.attack is not None and self.attack.timing != "end" and not self.attack.ended:
+                self.attack.ended = True  # the timings left are skipped up to the end of attack (CR 15-15-1-1)
+                self.emit("attack_ended", "CR 15-15-1-1", me, attacker=repr(self.attack.attacker), by=card.name)
             return None
         if name == "place_in_battle_area":
             if card in self.players[me].processing:
@@ -128,6 +145,11 @@ class Steps(CommonSteps):
             chosen = [stack] if stack is not None and stack in self.stacks() else []
         elif who.startswith("all_"):
             chosen = yield from self._all_affected(me, who, targets)
+            # "All": nothing is chosen, every card named is processed (CR 15-10-2-4-1); with conditions
+            # on the cards, every one that meets them (CR 15-11-2-3-1).
+            filtered = any(k in FILTER_KEYS for k in spec)
+            self.emit("affects_all", "CR 15-11-2-3-1" if filtered else "CR 15-10-2-4-1", me, source=card.name,
+                      step=name, cards=", ".join(repr(s) for s in chosen) or "-")
         else:
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
@@ -136,20 +158,24 @@ class Steps(CommonSteps):
                                   lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
             pick = yield decision
             chosen = [self.find_stack(pick.target)]
-        chosen = self._unaffected_left_out(me, chosen, card, stack, name)  # CR 15-15-5-1
+        picked = targets is not None and not who.startswith("all_")
+        chosen = self._unaffected_left_out(me, chosen, card, stack, name, picked)  # CR 15-15-5-1
+        # A chosen target keeps what the effect gave it even once it no longer meets these (CR 15-11-1-3-2).
+        chosen_if = {k: v for k, v in spec.items() if k in FILTER_KEYS - {"lowest_dp", "highest_dp", "other"}}
+        chosen_if = chosen_if if chosen_if and who in ("own", "opponent", "any") else None
         until = spec.get("until", "end_of_turn")
         etype = self.effect_type(card, stack)
         if name == "dp":
             for s in chosen:
-                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype))
+                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
-                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
+                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["amount"]))
         elif name == "gain":
             for s in chosen:
-                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
+                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)

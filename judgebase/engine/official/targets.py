@@ -220,7 +220,8 @@ class Targets:
         ref = "CR 15-3-2" if inherited else TYPE_REFS[etype]
         self.emit("effect_type", ref, me, source=card.name, etype=etype, card=repr(target))
 
-    def _unaffected_left_out(self, me: int, chosen: list[Stack], card, stack: Stack | None, step: str) -> list[Stack]:
+    def _unaffected_left_out(self, me: int, chosen: list[Stack], card, stack: Stack | None, step: str,
+                             picked: bool = False) -> list[Stack]:
         """The chosen cards an effect of ``me``'s processes: one that isn't affected by it is still
         chosen but left as it is (CR 15-15-5-1, 15-15-5-3)."""
         etype = self.effect_type(card, stack)
@@ -231,5 +232,10 @@ class Targets:
             if ref is None:
                 out.append(s)
             else:
+                if picked and ref == "CR 15-15-5-1":
+                    # The player could choose it all the same (CR 15-15-5-3); the effect just does nothing to it.
+                    self.emit("chosen_unaffected", "CR 15-15-5-3", me, card=repr(s), source=card.name)
+                if step in ("gain", "security_attack") and ref == "CR 15-15-5-1":
+                    ref = "CR 15-15-5-4"  # what it gains doesn't count as its own
                 self.emit("unaffected", ref, s.owner, card=repr(s), source=card.name, step=step)
         return out
