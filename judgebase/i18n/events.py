@@ -496,6 +496,18 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.not_triggered": ("{card}'s effect doesn't trigger: it isn't the turn its icon names",
                             "el efecto de {card} no se desencadena: no es el turno que indica su icono",
                             "der Effekt von {card} wird nicht ausgelöst: es ist nicht der Zug, den sein Symbol nennt"),
+    "event.memory_above_condition": (
+        "{card}'s effect asks for {limit} memory or less; read from {who}'s side of the gauge, {who} has {memory}",
+        "el efecto de {card} pide {limit} de memoria o menos; leída desde el lado de {who}, {who} tiene {memory}",
+        "der Effekt von {card} verlangt {limit} Speicher oder weniger; von der Seite von {who} gelesen, hat {who} {memory}"),
+    "event.memory_below_condition": (
+        "{card}'s effect asks for {limit} memory or more; read from {who}'s side of the gauge, {who} has {memory}",
+        "el efecto de {card} pide {limit} de memoria o más; leída desde el lado de {who}, {who} tiene {memory}",
+        "der Effekt von {card} verlangt {limit} Speicher oder mehr; von der Seite von {who} gelesen, hat {who} {memory}"),
+    "event.breeding_area_not_counted": (
+        "a card in the breeding area doesn't count for the condition of {card}'s effect",
+        "una carta del área de cría no cuenta para la condición del efecto de {card}",
+        "eine Karte im Aufzuchtbereich zählt für die Bedingung des Effekts von {card} nicht"),
     "event.no_trigger_condition_in_breeding_area": (
         "a card in the breeding area can't meet the trigger condition of {card}'s effect",
         "una carta del área de cría no puede cumplir la condición de activación del efecto de {card}",

@@ -311,6 +311,7 @@ class Effects:
         and so uses none of its [X Per Turn] count (CR 15-6-3, CR 15-14-1-4); ``count_use`` is False
         when the count was taken at declaration ([Main], CR 15-8-4-2)."""
         if not self._condition_met(effect, controller, stack):
+            self._explain_unmet(effect.condition, controller, stack, card)
             self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)
             return None
         if effect.optional:

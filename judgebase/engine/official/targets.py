@@ -42,7 +42,22 @@ class Targets:
                 return False
         return True
 
-    def _count_holds(self, what: str, spec: dict, player: int) -> bool:
+    def _explain_unmet(self, cond: dict | None, player: int, stack: Stack | None, card) -> None:
+        """Say which rule made a processing condition fail, before ``condition_not_met``: a memory
+        amount is read from the player's side of the gauge (CR 4-1-2), and a card in the breeding
+        area would have met a count had it counted (CR 3-4-7-7)."""
+        for key, value in (cond or {}).items():
+            if key in ("memory_at_most", "memory_at_least") and (
+                    self.mem(player) > value if key == "memory_at_most" else self.mem(player) < value):
+                kind = "memory_above_condition" if key == "memory_at_most" else "memory_below_condition"
+                self.emit(kind, "CR 4-1-2", player, card=card.name, memory=self.mem(player), limit=value)
+            if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
+                    and self._count_holds(key, value, player, breeding=True):
+                self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
+
+    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False) -> bool:
+        """Whether a count condition holds; ``breeding`` counts the breeding areas too, which the
+        rules never do (CR 3-4-7-7) but which tells why a condition failed."""
         side = spec.get("player", "own")
         players = [player] if side == "own" else [1 - player] if side == "opponent" else [0, 1]
         if what == "security":
@@ -54,6 +69,9 @@ class Targets:
             filters = {k: v for k, v in spec.items() if k not in ("player", "at_least", "at_most")}
             n = sum(1 for p in players for s in self.stacks(p)
                     if self._category(s) == category and self._filter_problem(filters, s, None) is None)
+            if breeding:
+                n += sum(1 for p in players for s in [self.players[p].breeding]
+                         if s is not None and self._category(s) == category and self._filter_problem(filters, s, None) is None)
         at_least, at_most = spec.get("at_least"), spec.get("at_most")
         if at_least is None and at_most is None:
             at_least = 1  # "if you have a Tamer"
@@ -64,6 +82,7 @@ class Targets:
         if self.conditions_hold(step["if"], controller, stack):
             return True
         name = next(k for k in step if k != "if")
+        self._explain_unmet(step["if"], controller, stack, card)
         self.emit("condition_not_met", "CR 15-6-2", controller, card=card.name, step=name)
         return False
 
