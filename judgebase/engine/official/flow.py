@@ -9,7 +9,7 @@ from ..state import (
     IllegalAction,
     Pending,
 )
-from .common import EITHER, MAX_TURNS, PHASES
+from .common import EITHER, MAX_TURNS, PHASES, REARRANGE_ZONES
 
 
 class Flow:
@@ -243,7 +243,34 @@ class Flow:
         if action.kind == "forfeit":
             self._forfeit(action)
             return
+        if action.kind == "rearrange":
+            self._rearrange(action)
+            return
         super().apply(action)
+
+    def _rearrange(self, action: Action) -> None:
+        """Put the cards of one of your areas in another order, at any moment: your hand (CR 3-5-2)
+        and your trash (CR 3-6-2) may be rearranged; the deck (CR 3-2-3), the Digi-Egg deck
+        (CR 3-3-3), the security stack (CR 3-7-3) and a stack on the field (CR 4-7-3) may not.
+        ``Action("rearrange", option=player, targets=(REARRANGE_ZONES index,))`` names an area,
+        ``target=stack id`` a stack.  The engine reads no order in a hand or trash, so the cards stay
+        as they are."""
+        if self.is_over:
+            raise IllegalAction("the game is over", "CR 1-2-2")
+        player = action.option
+        if player not in (0, 1):
+            raise IllegalAction("a rearrangement names the player who makes it", "CR 3-5-2")
+        if action.target is not None:
+            stack = self.find_stack(action.target)
+            if stack is None:
+                raise IllegalAction("there is no such card on the field", "CR 4-7-3")
+            raise IllegalAction(f"the order of the cards in {stack!r} can't be changed", "CR 4-7-3")
+        zone = REARRANGE_ZONES[action.targets[0]]
+        fixed = {"deck": "CR 3-2-3", "eggs": "CR 3-3-3", "security": "CR 3-7-3"}
+        if zone in fixed:
+            raise IllegalAction(f"the order of the cards in the {zone} can't be changed", fixed[zone])
+        cards = getattr(self.players[player], zone)
+        self.emit(f"{zone}_rearranged", "CR 3-5-2" if zone == "hand" else "CR 3-6-2", player, cards=len(cards))
 
     def _forfeit(self, action: Action) -> None:
         if self.is_over:

@@ -377,6 +377,9 @@ class SpecialDigivolutions:
                 # CR 7-2-2-8: stacked in the order of the requirements, the card named first on top.
                 placed = [chosen[n] for n in reversed(names) if n in chosen]
                 self.emit("digixros_stacked", "CR 7-2-2-8", tp, card=d.name, order=", ".join(c.name for c in reversed(placed)))
+                for material in placed:
+                    if material.defn.overflow and material in from_hand:
+                        self.emit("no_overflow_under", "CR 4-19-4", tp, card=material.name)  # only leaving costs memory
                 cost = max(0, cost - reduction * len(placed))
                 self.emit("digixros", "CR 7-2-2-1", tp, card=d.name, placed=len(placed), cost=cost)
             elif d.digixros:
