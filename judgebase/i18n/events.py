@@ -506,6 +506,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.no_overflow_under": ("{card} is placed under a card: its <Overflow> isn't processed",
                                 "{card} se coloca debajo de una carta: su <Overflow> no se procesa",
                                 "{card} wird unter eine Karte gelegt: sein <Overflow> wird nicht abgehandelt"),
+    "event.trashed_not_deleted": ("{card} is trashed, not deleted: its [On Deletion] effects don't trigger",
+                                  "{card} va al trash sin ser eliminado: sus efectos [On Deletion] no se activan",
+                                  "{card} wird in den Trash gelegt, nicht gelöscht: seine [On Deletion]-Effekte lösen nicht aus"),
     "event.memory_above_condition": (
         "{card}'s effect asks for {limit} memory or less; read from {who}'s side of the gauge, {who} has {memory}",
         "el efecto de {card} pide {limit} de memoria o menos; leída desde el lado de {who}, {who} tiene {memory}",

@@ -273,6 +273,8 @@ class SpecialDigivolutions:
             top.incarnation += 1
             self.players[stack.owner].trash.append(top)
             self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
+            if any(e.timing == "on_deletion" for e in top.defn.effects):
+                self.emit("trashed_not_deleted", "CR 4-16-3", stack.owner, card=top.name)  # no [On Deletion]
             if stack.suspended:  # CR 4-7-6: the new top card takes over the stack's orientation
                 self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
             self._overflow([top], stack.owner)

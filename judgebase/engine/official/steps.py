@@ -31,7 +31,7 @@ class Steps(CommonSteps):
             self._memory_per_count(me, arg, card, stack)
             return None
         if name == "memory":
-            self.set_mem(me, self.mem(me) + int(arg), "CR 15-8", f"{card.name} effect")
+            self.set_mem(me, self.mem(me) + int(arg), "CR 4-1-4", f"{card.name} effect")
             return None
         if name in ("recovery",):
             ps = self.players[me]
@@ -52,8 +52,8 @@ class Steps(CommonSteps):
                     c = self.players[side].security.pop(-1 if bottom else 0)
                     c.incarnation += 1
                     self.players[side].trash.append(c)
-                    # The bottom card: trashing puts it into the trash (CR 4-16-1).
-                    self.emit("trash_security", "CR 4-16-1" if bottom else "CR 15-8", side, card=c.name)
+                    # The top or bottom card: trashing puts it into the trash (CR 4-16-1).
+                    self.emit("trash_security", "CR 4-16-1", side, card=c.name)
                     trashed += 1
             if trashed:
                 self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
@@ -166,7 +166,7 @@ class Steps(CommonSteps):
                 self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
         elif name == "return_to_hand":
             for s in chosen:
-                self._leave_field(s, "hand", "CR 15-8")
+                self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
         elif name == "to_deck_bottom":
             for s in chosen:
                 yield from self._stack_to_deck_bottom(me, s, spec)
