@@ -509,6 +509,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.trashed_not_deleted": ("{card} is trashed, not deleted: its [On Deletion] effects don't trigger",
                                   "{card} va al trash sin ser eliminado: sus efectos [On Deletion] no se activan",
                                   "{card} wird in den Trash gelegt, nicht gelöscht: seine [On Deletion]-Effekte lösen nicht aus"),
+    "event.breeding_area_unaffected": ("{card} is in the breeding area: {source}'s effect doesn't affect it",
+                                       "{card} está en el área de cría: el efecto de {source} no lo afecta",
+                                       "{card} liegt im Aufzuchtbereich: der Effekt von {source} betrifft es nicht"),
     "event.memory_above_condition": (
         "{card}'s effect asks for {limit} memory or less; read from {who}'s side of the gauge, {who} has {memory}",
         "el efecto de {card} pide {limit} de memoria o menos; leída desde el lado de {who}, {who} tiene {memory}",

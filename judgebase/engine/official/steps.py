@@ -128,6 +128,7 @@ class Steps(CommonSteps):
             chosen = [stack] if stack is not None and stack in self.stacks() else []
         elif who.startswith("all_"):
             chosen = yield from self._all_affected(me, who, targets)
+            self._breeding_left_out(me, who, spec, card, stack)
         else:
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)

@@ -97,17 +97,17 @@ class Targets:
         d = stack.top.defn  # the top card's name, traits, colours and level (CR 4-3-3)
         for key, want in spec.items():
             if key == "name" and d.name != want:
-                return IllegalAction(f"{stack!r} is not [{want}]", FILTERS[key])
+                return IllegalAction(f"{stack!r} is not [{want}]", self._printed_ref(stack, key, want))
             if key == "name_contains" and want not in d.name:
-                return IllegalAction(f"{stack!r} has no [{want}] in its name", FILTERS[key])
+                return IllegalAction(f"{stack!r} has no [{want}] in its name", self._printed_ref(stack, key, want))
             if key == "trait" and want not in d.traits:
-                return IllegalAction(f"{stack!r} doesn't have the [{want}] trait", FILTERS[key])
+                return IllegalAction(f"{stack!r} doesn't have the [{want}] trait", self._printed_ref(stack, key, want))
             if key == "trait_contains" and not any(want in t for t in d.traits):
-                return IllegalAction(f"{stack!r} has no [{want}] in any of its traits", FILTERS[key])
+                return IllegalAction(f"{stack!r} has no [{want}] in any of its traits", self._printed_ref(stack, key, want))
             if key == "colour":
                 colours = want if isinstance(want, list) else [want]
                 if not set(colours) & set(d.colours):
-                    return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", FILTERS[key])
+                    return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", self._printed_ref(stack, key, want))
             if key in ("level", "min_level", "max_level"):
                 if d.level is None:
                     return IllegalAction(f"{stack!r} has no level", "CR 2-9-2")
@@ -141,12 +141,37 @@ class Targets:
                     return self._category_problem(stack, wanted)
         return None
 
+    @staticmethod
+    def _printed_ref(stack: Stack, key: str, want) -> str:
+        """The clause that decides a name, trait or colour filter the top card fails: CR 4-3-3 when
+        a digivolution card under it has what was asked (only inherited effects carry over, not
+        the cards' names, traits or colours), else the filter's own clause."""
+        wants = want if isinstance(want, list) else [want]
+        for card in stack.sources:
+            d = card.defn
+            if (key == "name" and d.name == want or key == "name_contains" and want in d.name
+                    or key == "trait" and want in d.traits or key == "trait_contains" and any(want in t for t in d.traits)
+                    or key == "colour" and set(wants) & set(d.colours)):
+                return "CR 4-3-3"
+        return FILTERS[key]
+
     def _category_problem(self, stack: Stack, wanted: list[str]) -> IllegalAction:
         names = {"digimon": "Digimon", "tamer": "Tamers", "option": "Option cards"}
         ref = {"digimon": "CR 4-3-1", "tamer": "CR 4-4-1"}.get(wanted[0], "CR 2-2-1")
         return IllegalAction(f"the effect names {' or '.join(names.get(w, w) for w in wanted)}; {stack!r} is not one", ref)
 
     # ------------------------------------------------------------------- targets ----
+    def _breeding_left_out(self, me: int, who: str, spec: dict, card, source: Stack | None) -> None:
+        """Say so when an effect reaching "all" the cards it names leaves out one in a breeding area
+        that it names: effects don't affect cards there (CR 3-4-7-3)."""
+        sides = {"all_own": [me], "all_opponent": [1 - me], "all_opponent_tamers": [1 - me]}.get(who, [])
+        wanted = {"category": spec.get("category", "tamer" if who == "all_opponent_tamers" else "digimon")}
+        wanted.update((k, v) for k, v in spec.items() if k in FILTER_KEYS)
+        for p in sides:
+            s = self.players[p].breeding
+            if s is not None and self._filter_problem(wanted, s, source) is None:
+                self.emit("breeding_area_unaffected", "CR 3-4-7-3", p, card=repr(s), source=card.name)
+
     def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
         """Hook: which of the stacks an "all ..." effect reaches (all of them, officially)."""
         return stacks
