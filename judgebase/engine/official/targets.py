@@ -35,6 +35,10 @@ class Targets:
                 return False
             if key == "memory_at_least" and self.mem(player) < value:
                 return False
+            if key == "opponent_memory_at_most" and self.mem(1 - player) > value:
+                return False
+            if key == "opponent_memory_at_least" and self.mem(1 - player) < value:
+                return False
             if key == "this" and (stack is None or stack.area != "battle" or stack not in self.stacks()
                                   or self._filter_problem(value, stack, None) is not None):
                 return False
@@ -44,13 +48,18 @@ class Targets:
 
     def _explain_unmet(self, cond: dict | None, player: int, stack: Stack | None, card) -> None:
         """Say which rule made a processing condition fail, before ``condition_not_met``: a memory
-        amount is read from the player's side of the gauge (CR 4-1-2), and a card in the breeding
+        amount is read from that player's side of the gauge (your own CR 4-1-2, the opponent's
+        CR 4-1-3), and a card in the breeding
         area would have met a count had it counted (CR 3-4-7-7)."""
         for key, value in (cond or {}).items():
             if key in ("memory_at_most", "memory_at_least") and (
                     self.mem(player) > value if key == "memory_at_most" else self.mem(player) < value):
                 kind = "memory_above_condition" if key == "memory_at_most" else "memory_below_condition"
                 self.emit(kind, "CR 4-1-2", player, card=card.name, memory=self.mem(player), limit=value)
+            if key in ("opponent_memory_at_most", "opponent_memory_at_least") and (
+                    self.mem(1 - player) > value if key == "opponent_memory_at_most" else self.mem(1 - player) < value):
+                kind = "memory_above_condition" if key == "opponent_memory_at_most" else "memory_below_condition"
+                self.emit(kind, "CR 4-1-3", 1 - player, card=card.name, memory=self.mem(1 - player), limit=value)
             if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, breeding=True):
                 self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
