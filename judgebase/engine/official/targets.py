@@ -166,7 +166,11 @@ class Targets:
 
     def _category_problem(self, stack: Stack, wanted: list[str]) -> IllegalAction:
         names = {"digimon": "Digimon", "tamer": "Tamers", "option": "Option cards"}
+        if "option" in wanted and stack.top.defn.option_side:
+            return IllegalAction(f"{stack!r} is a DUAL card on the field: a Digimon, never an Option card", "CR 4-6-3")
         ref = {"digimon": "CR 4-3-1", "tamer": "CR 4-4-1"}.get(wanted[0], "CR 2-2-1")
+        if len(wanted) > 1:
+            ref = "CR 4-24-1"  # "Digimon/Tamer": either one meets it, and this card is neither
         return IllegalAction(f"the effect names {' or '.join(names.get(w, w) for w in wanted)}; {stack!r} is not one", ref)
 
     # ------------------------------------------------------------------- targets ----
