@@ -56,10 +56,14 @@ class Effects:
             self.per_turn_used = {}
 
     # ------------------------------------------------------------ triggers ----
-    def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None) -> None:
+    def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None,
+              occurrences: int = 1) -> None:
         """Put a triggered effect in pending activation (CR 15-4-4-1), noting which card it belongs to
-        as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate)."""
+        as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate) and how
+        many times its trigger condition was met at once (CR 4-27-5)."""
         data = {"incarnation": card.incarnation} if card is not None else {}
+        if occurrences > 1:
+            data["occurrences"] = occurrences
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
@@ -152,7 +156,7 @@ class Effects:
                 # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
                 ref = "CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed else "CR 15-8-3-1"
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
-                self._pend(watcher.owner, source, effect, stack=watcher, card=card)
+                self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
 
     def _digivolved(self, stack: Stack, player: int, by_effect: bool = False) -> None:
         """A Digimon has digivolved (by any procedure): its [When Digivolving] effects and the effects
@@ -283,7 +287,11 @@ class Effects:
             if self.per_turn_spent(card, effect):
                 self.emit("once_per_turn_spent", "CR 15-14-1-2", p.player, card=card.name)
                 return
-            yield from self._run_effect(p.player, effect, card, p.stack)
+            self.occurrences.append(p.data.get("occurrences", 1))
+            try:
+                yield from self._run_effect(p.player, effect, card, p.stack)
+            finally:
+                self.occurrences.pop()
             return
         kw = p.effect
         if kw == "retaliation":

@@ -65,6 +65,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.attack: Attack | None = None
         self.pending: list[Pending] = []
         self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
+        self.occurrences: list[int] = []  # how many times the trigger of each effect now processing was met (CR 4-27-5)
         self._playing: list[dict] = []
         self._older_pending: list[list] = []  # pending effects waiting while newer ones resolve (CR 15-4-5)  # cards being played, while their "would be played" effects resolve
         self.decision: Decision | None = None
