@@ -22,7 +22,7 @@ FILTERS = {
     "min_dp": "CR 2-5-2",  # the current DP is the one referenced
     "max_dp": "CR 2-5-2",
     "suspended": "CR 4-13-1-2-2",  # true: suspended; false: unsuspended (CR 4-13-1-1-2)
-    "min_sources": "CR 4-8-1",  # digivolution cards
+    "min_sources": "CR 4-26-1",  # "with N digivolution cards": N is met by N or more
     "max_sources": "CR 4-8-1",
     "has_keyword": "CR 15-11-1-3-1",
     "other": "CR 15-11-1-3-1",  # "your other Digimon": not the card with the effect
@@ -52,6 +52,8 @@ TARGETS = {
 CONDITIONS = {
     "memory_at_most": "CR 4-1-2",
     "memory_at_least": "CR 4-1-2",
+    "opponent_memory_at_most": "CR 4-1-3",  # read from the opponent's side of the gauge
+    "opponent_memory_at_least": "CR 4-1-3",
     "digimon": "CR 4-3-1",  # {player, at_least, at_most, filters}: Digimon in a battle area (CR 3-4-7-7)
     "tamers": "CR 4-4-1",
     "security": "CR 3-7-1",  # {player, at_least, at_most}: cards in a security stack
@@ -122,7 +124,7 @@ def check_condition(spec, where: str) -> None:
         raise CardError(f"{where}: a condition is a mapping such as {{digimon: {{player: opponent, at_least: 2}}}}")
     for key, value in spec.items():
         here = f"{where}.{key}"
-        if key in ("memory_at_most", "memory_at_least"):
+        if key in ("memory_at_most", "memory_at_least", "opponent_memory_at_most", "opponent_memory_at_least"):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise CardError(f"{here}: must be a whole number")
         elif key == "this":

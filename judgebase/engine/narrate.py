@@ -16,7 +16,7 @@ from .state import Event
 
 #: Fields whose values the engines write as English words; they are said in the asked language.
 TRANSLATED = ("why", "reason", "loser", "result", "effect", "requirement", "phase", "until", "step", "keyword",
-              "to", "origin", "message", "via", "level", "winner_level", "allows", "choice", "etype")
+              "to", "origin", "message", "via", "level", "winner_level", "allows", "choice", "etype", "zone")
 #: Event kinds whose sentence depends on a count: (field, forms).
 COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards",
            "start_of_turn_effects": "effects", "end_of_turn_effects": "effects"}

@@ -16,7 +16,8 @@ CARD_FILTERS = ("name", "name_contains", "trait", "category", "colour", "level",
 PLAY_ZONES = ("hand", "trash", "security", "deck_top")
 #: What memory can be gained or lost for each of ("for each of your Tamers", CR 4-27-1).
 MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tamers", "own_security",
-                 "opponent_security", "own_hand", "opponent_hand", "own_trash", "digivolution_cards")
+                 "opponent_security", "own_hand", "opponent_hand", "own_trash", "digivolution_cards",
+                 "occurrences")
 #: The fields of each common step that takes a mapping.
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "suspend", "delete"),

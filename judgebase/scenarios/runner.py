@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import RULESETS, Action, CardError, IllegalAction
+from ..engine.official.common import LOOK_ZONES, REARRANGE_ZONES
 from ..engine.setup import SetupError
 from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
@@ -125,6 +126,17 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action(kind)
     if kind == "forfeit":  # either player, at any moment (CR 1-2-4)
         return Action("forfeit", option=player)
+    if kind == "rearrange":  # either player, at any moment, one of their own areas or a stack
+        if ("zone" in step) == ("stack" in step):
+            raise ScenarioError(path, line, "rearrange names either a zone (hand, trash, deck, eggs, security) or a stack")
+        if "stack" in step:
+            return Action("rearrange", target=_stack_id(game, step["stack"], line, path), option=player)
+        return Action("rearrange", option=player, targets=(REARRANGE_ZONES.index(step["zone"]),))
+    if kind == "look":  # either player, at any moment: look at an area or count its cards
+        if "zone" not in step or "stack" in step:
+            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle)")
+        return Action("look", option=player, targets=(LOOK_ZONES.index(step["zone"]),
+                                                      1 if step.get("whose") == "opponent" else 0, 1 if step.get("count") else 0))
     if kind == "auto":
         actions = game.legal_actions()
         if len(actions) != 1:
@@ -197,7 +209,7 @@ def _do(game, step: dict, line: int, path: str) -> None:
     if game.is_over:
         raise ScenarioFailure(line, f"the game is already over ({game.over_reason})")
     who = step.get("by")
-    out_of_turn = who is not None and game.current_player != PLAYERS[who] and step["do"] != "forfeit"
+    out_of_turn = who is not None and game.current_player != PLAYERS[who] and step["do"] not in ("forfeit", "rearrange", "look")
     if out_of_turn and not step.get("illegal"):
         waiting = game.decision.kind if game.decision else "nothing"
         raise ScenarioFailure(line, f"{who} can't act now: P{(game.current_player or 0) + 1} must decide ({waiting})")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..state import Action
 
 PHASES = ("unsuspend", "draw", "breeding", "main")
+REARRANGE_ZONES = ("hand", "trash", "deck", "eggs", "security")  # a player's own areas, for ``rearrange``
+LOOK_ZONES = REARRANGE_ZONES + ("battle",)  # the areas a player may ask to look at or count, for ``look``
 MAX_TURNS = 300  # random self-play safety net: a game that long ends with a recorded reason
 
 

@@ -375,6 +375,8 @@ class CommonSteps:
         """CR 4-27-1: what "for each ..." counts, as the effect is processed."""
         if per == "digivolution_cards":
             return len(stack.sources) if stack is not None and stack.area == "battle" else 0
+        if per == "occurrences":  # met several times at once, it triggered once; "each" counts them (CR 4-27-5)
+            return self.occurrences[-1] if self.occurrences else 1
         side, what = per.split("_", 1)
         player = me if side == "own" else 1 - me
         ps = self.players[player]
@@ -388,5 +390,6 @@ class CommonSteps:
         count = self._count(me, spec["per"], stack)
         total = int(spec["amount"]) * count
         side = me if spec.get("player", "self") == "self" else 1 - me
-        self.emit("memory_per_count", "CR 4-27-1", side, card=card.name, count=count, total=total)
+        ref = "CR 4-27-5" if spec["per"] == "occurrences" else "CR 4-27-1"
+        self.emit("memory_per_count", ref, side, card=card.name, count=count, total=total)
         self.set_mem(side, self.mem(side) + total, "CR 4-1-4", f"{card.name} effect")

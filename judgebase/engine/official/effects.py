@@ -63,15 +63,19 @@ class Effects:
             self.per_turn_used = {}
 
     # ------------------------------------------------------------ triggers ----
-    def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None) -> None:
+    def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None,
+              occurrences: int = 1) -> None:
         """Put a triggered effect in pending activation (CR 15-4-4-1), noting which card it belongs to
-        as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate)."""
+        as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate) and how
+        many times its trigger condition was met at once (CR 4-27-5)."""
         data = {"incarnation": card.incarnation} if card is not None else {}
         if isinstance(effect, Effect) and effect.condition and effect.timing != "would":
             # CR 15-8-3-9-1: it triggers whether or not its processing conditions hold; note whether they did.
             data["met_at_trigger"] = self._condition_met(effect, player, stack)
             if not data["met_at_trigger"]:
                 self.emit("triggers_regardless", "CR 15-8-3-9-1", player, card=card.name if card else source)
+        if occurrences > 1:
+            data["occurrences"] = occurrences
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _pending_again(self, effect, card: Card) -> bool:
@@ -191,7 +195,7 @@ class Effects:
                 if ref == "CR 15-8-3-1" and effect.window == "all_turns" and self.turn_player != watcher.owner:
                     ref = "CR 15-16-9-1"  # [All Turns]: it triggers in the opponent's turn as in its own
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
-                self._pend(watcher.owner, source, effect, stack=watcher, card=card)
+                self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
 
     def _digivolved(self, stack: Stack, player: int, by_effect: bool = False) -> None:
         """A Digimon has digivolved (by any procedure): its [When Digivolving] effects and the effects
@@ -356,7 +360,11 @@ class Effects:
                     elif then and not now:
                         self.emit("condition_not_met", "CR 15-8-3-9-3", p.player, card=card.name)
                         return
-            yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
+            self.occurrences.append(p.data.get("occurrences", 1))
+            try:
+                yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
+            finally:
+                self.occurrences.pop()
             return
         kw = p.effect
         if kw == "retaliation":
@@ -386,6 +394,7 @@ class Effects:
         when the count was taken at declaration ([Main], CR 15-8-4-2); ``checked`` when its processing
         conditions have been read already (CR 15-8-3-9)."""
         if not checked and not self._condition_met(effect, controller, stack):
+            self._explain_unmet(effect.condition, controller, stack, card)
             self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)
             return None
         if effect.optional:

@@ -9,7 +9,7 @@ from ..state import (
     IllegalAction,
     Pending,
 )
-from .common import EITHER, MAX_TURNS, PHASES
+from .common import EITHER, LOOK_ZONES, MAX_TURNS, PHASES, REARRANGE_ZONES
 
 
 class Flow:
@@ -257,7 +257,63 @@ class Flow:
         if action.kind == "forfeit":
             self._forfeit(action)
             return
+        if action.kind == "rearrange":
+            self._rearrange(action)
+            return
+        if action.kind == "look":
+            self._look(action)
+            return
         super().apply(action)
+
+    def _look(self, action: Action) -> None:
+        """Look at the cards of an area, or count them, at any moment.  Counting is always allowed
+        (CR 3-1-3-2); the field (CR 3-4-2) and the trash (CR 3-6-3) are public, and a player may look
+        at their own hand (CR 3-5-3); nobody may look through a deck (CR 3-2-2), a Digi-Egg deck
+        (CR 3-3-2), a security stack (CR 3-7-2) or the opponent's hand (CR 3-1-2-2-1).
+        ``Action("look", option=player, targets=(LOOK_ZONES index, 0 own / 1 the opponent's,
+        1 to count only))``; nothing in the game changes."""
+        if self.is_over:
+            raise IllegalAction("the game is over", "CR 1-2-2")
+        player = action.option
+        if player not in (0, 1) or len(action.targets) != 3:
+            raise IllegalAction("looking names the player, the area and whose it is", "CR 3-1-3-2")
+        zone, whose, count_only = LOOK_ZONES[action.targets[0]], action.targets[1], action.targets[2]
+        owner = player if whose == 0 else 1 - player
+        cards = getattr(self.players[owner], zone)
+        if count_only:
+            self.emit("counted", "CR 3-1-3-2", player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
+            return
+        private = {"deck": "CR 3-2-2", "eggs": "CR 3-3-2", "security": "CR 3-7-2"}
+        if zone in private:
+            raise IllegalAction(f"the {zone} is a private area: its cards are face down", private[zone])
+        if zone == "hand" and owner != player:
+            raise IllegalAction("the opponent's hand is a private area", "CR 3-1-2-2-1")
+        ref = {"hand": "CR 3-5-3", "trash": "CR 3-6-3", "battle": "CR 3-4-2"}[zone]
+        self.emit("looked", ref, player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
+
+    def _rearrange(self, action: Action) -> None:
+        """Put the cards of one of your areas in another order, at any moment: your hand (CR 3-5-2)
+        and your trash (CR 3-6-2) may be rearranged; the deck (CR 3-2-3), the Digi-Egg deck
+        (CR 3-3-3), the security stack (CR 3-7-3) and a stack on the field (CR 4-7-3) may not.
+        ``Action("rearrange", option=player, targets=(REARRANGE_ZONES index,))`` names an area,
+        ``target=stack id`` a stack.  The engine reads no order in a hand or trash, so the cards stay
+        as they are."""
+        if self.is_over:
+            raise IllegalAction("the game is over", "CR 1-2-2")
+        player = action.option
+        if player not in (0, 1):
+            raise IllegalAction("a rearrangement names the player who makes it", "CR 3-5-2")
+        if action.target is not None:
+            stack = self.find_stack(action.target)
+            if stack is None:
+                raise IllegalAction("there is no such card on the field", "CR 4-7-3")
+            raise IllegalAction(f"the order of the cards in {stack!r} can't be changed", "CR 4-7-3")
+        zone = REARRANGE_ZONES[action.targets[0]]
+        fixed = {"deck": "CR 3-2-3", "eggs": "CR 3-3-3", "security": "CR 3-7-3"}
+        if zone in fixed:
+            raise IllegalAction(f"the order of the cards in the {zone} can't be changed", fixed[zone])
+        cards = getattr(self.players[player], zone)
+        self.emit(f"{zone}_rearranged", "CR 3-5-2" if zone == "hand" else "CR 3-6-2", player, cards=len(cards))
 
     def _forfeit(self, action: Action) -> None:
         if self.is_over:

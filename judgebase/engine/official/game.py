@@ -67,6 +67,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.attack: Attack | None = None
         self.pending: list[Pending] = []
         self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
+        self.occurrences: list[int] = []  # how many times the trigger of each effect now processing was met (CR 4-27-5)
         self._playing: list[dict] = []
         self._committed_cost = None
         self._ending_turn = False  # resolving what triggered at the end of the turn (CR 15-8-3-6)

@@ -175,6 +175,8 @@ class Playing:
         stack = self.new_stack(tp, list(sources) + [card], label=label)
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
+        if card.defn.overflow:
+            self.emit("no_overflow_entering", "CR 4-19-3", tp, card=card.name)  # only leaving costs memory
         how = "play" if cost is not None else "effect"
         yield from self._after_place(stack, how)
         self._trigger_on(stack, "on_play")
@@ -232,6 +234,8 @@ class Playing:
         self.players[tp].processing.remove(card)
         stack.cards.append(card)
         self.emit("digivolved", "CR 8-1-3-3", tp, card=repr(stack), suspended=stack.suspended, kept_orientation="CR 8-1-2-3")
+        if card.defn.overflow:
+            self.emit("no_overflow_entering", "CR 4-19-3", tp, card=card.name)  # only leaving costs memory
         if stack.suspended:
             self.emit("stays_suspended", "CR 8-1-2-3", tp, card=repr(stack))  # digivolving never unsuspends
         if stack.modifiers:

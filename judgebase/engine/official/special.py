@@ -277,6 +277,8 @@ class SpecialDigivolutions:
             top.incarnation += 1
             self.players[stack.owner].trash.append(top)
             self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
+            if any(e.timing == "on_deletion" for e in top.defn.effects):
+                self.emit("trashed_not_deleted", "CR 4-16-3", stack.owner, card=top.name)  # no [On Deletion]
             if stack.suspended:  # CR 4-7-6: the new top card takes over the stack's orientation
                 self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
             self._overflow([top], stack.owner)
@@ -387,6 +389,9 @@ class SpecialDigivolutions:
                 # CR 7-2-2-8: stacked in the order of the requirements, the card named first on top.
                 placed = [chosen[n] for n in reversed(names) if n in chosen]
                 self.emit("digixros_stacked", "CR 7-2-2-8", tp, card=d.name, order=", ".join(c.name for c in reversed(placed)))
+                for material in placed:
+                    if material.defn.overflow and material in from_hand:
+                        self.emit("no_overflow_under", "CR 4-19-4", tp, card=material.name)  # only leaving costs memory
                 cost = max(0, cost - reduction * len(placed))
                 self.emit("digixros", "CR 7-2-2-1", tp, card=d.name, placed=len(placed), cost=cost)
             elif d.digixros:
@@ -605,7 +610,10 @@ class SpecialDigivolutions:
         yield from self._resolve()
 
     def _overflow(self, cards: list[Card], owner: int) -> None:
-        """CR 4-19-1: an ACE card leaving the field or a stack costs its owner memory."""
-        for card in cards:
-            if card.defn.overflow:
-                self.set_mem(owner, self.mem(owner) - card.defn.overflow, "CR 4-19-1", f"<Overflow> of {card.name}")
+        """CR 4-19-1: an ACE card leaving the field or a stack costs its owner memory.  Several at once
+        are processed one by one, the turn player's first (CR 4-19-5-1), then the other player's
+        (CR 4-19-5-2)."""
+        aces = [card for card in cards if card.defn.overflow]
+        ref = "CR 4-19-1" if len(aces) < 2 else "CR 4-19-5-1" if owner == self.turn_player else "CR 4-19-5-2"
+        for card in aces:
+            self.set_mem(owner, self.mem(owner) - card.defn.overflow, ref, f"<Overflow> of {card.name}")

@@ -32,7 +32,7 @@ class Steps(CommonSteps):
             self._memory_per_count(me, arg, card, stack)
             return None
         if name == "memory":
-            self.set_mem(me, self.mem(me) + int(arg), "CR 15-8", f"{card.name} effect")
+            self.set_mem(me, self.mem(me) + int(arg), "CR 4-1-4", f"{card.name} effect")
             return None
         if name in ("recovery",):
             ps = self.players[me]
@@ -56,8 +56,9 @@ class Steps(CommonSteps):
                         c = self.players[side].security.pop(-1 if bottom else 0)
                         c.incarnation += 1
                         self.players[side].trash.append(c)
-                        # The bottom card: trashing puts it into the trash (CR 4-16-1).
-                        ref = "CR 4-16-1" if bottom else "CR 15-10-1-3-1" if player == "both" else "CR 15-8"
+                        # The top or bottom card: trashing puts it into the trash (CR 4-16-1);
+                        # "both players trash": each from their own stack (CR 15-10-1-3-1).
+                        ref = "CR 15-10-1-3-1" if player == "both" and not bottom else "CR 4-16-1"
                         self.emit("trash_security", ref, side, card=c.name)
                         trashed += 1
                 if trashed:
@@ -150,6 +151,7 @@ class Steps(CommonSteps):
             filtered = any(k in FILTER_KEYS for k in spec)
             self.emit("affects_all", "CR 15-11-2-3-1" if filtered else "CR 15-10-2-4-1", me, source=card.name,
                       step=name, cards=", ".join(repr(s) for s in chosen) or "-")
+            self._breeding_left_out(me, who, spec, card, stack)
         else:
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
@@ -192,7 +194,7 @@ class Steps(CommonSteps):
                 self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
         elif name == "return_to_hand":
             for s in chosen:
-                self._leave_field(s, "hand", "CR 15-8")
+                self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
         elif name == "to_deck_bottom":
             for s in chosen:
                 yield from self._stack_to_deck_bottom(me, s, spec)

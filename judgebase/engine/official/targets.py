@@ -37,6 +37,10 @@ class Targets:
                 return False
             if key == "memory_at_least" and self.mem(player) < value:
                 return False
+            if key == "opponent_memory_at_most" and self.mem(1 - player) > value:
+                return False
+            if key == "opponent_memory_at_least" and self.mem(1 - player) < value:
+                return False
             if key == "this" and departed:
                 if stack is None or self._filter_problem(value, stack, None) is not None:
                     return False
@@ -47,7 +51,27 @@ class Targets:
                 return False
         return True
 
-    def _count_holds(self, what: str, spec: dict, player: int) -> bool:
+    def _explain_unmet(self, cond: dict | None, player: int, stack: Stack | None, card) -> None:
+        """Say which rule made a processing condition fail, before ``condition_not_met``: a memory
+        amount is read from that player's side of the gauge (your own CR 4-1-2, the opponent's
+        CR 4-1-3), and a card in the breeding
+        area would have met a count had it counted (CR 3-4-7-7)."""
+        for key, value in (cond or {}).items():
+            if key in ("memory_at_most", "memory_at_least") and (
+                    self.mem(player) > value if key == "memory_at_most" else self.mem(player) < value):
+                kind = "memory_above_condition" if key == "memory_at_most" else "memory_below_condition"
+                self.emit(kind, "CR 4-1-2", player, card=card.name, memory=self.mem(player), limit=value)
+            if key in ("opponent_memory_at_most", "opponent_memory_at_least") and (
+                    self.mem(1 - player) > value if key == "opponent_memory_at_most" else self.mem(1 - player) < value):
+                kind = "memory_above_condition" if key == "opponent_memory_at_most" else "memory_below_condition"
+                self.emit(kind, "CR 4-1-3", 1 - player, card=card.name, memory=self.mem(1 - player), limit=value)
+            if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
+                    and self._count_holds(key, value, player, breeding=True):
+                self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
+
+    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False) -> bool:
+        """Whether a count condition holds; ``breeding`` counts the breeding areas too, which the
+        rules never do (CR 3-4-7-7) but which tells why a condition failed."""
         side = spec.get("player", "own")
         players = [player] if side == "own" else [1 - player] if side == "opponent" else [0, 1]
         if what == "security":
@@ -59,6 +83,9 @@ class Targets:
             filters = {k: v for k, v in spec.items() if k not in ("player", "at_least", "at_most")}
             n = sum(1 for p in players for s in self.stacks(p)
                     if self._category(s) == category and self._filter_problem(filters, s, None) is None)
+            if breeding:
+                n += sum(1 for p in players for s in [self.players[p].breeding]
+                         if s is not None and self._category(s) == category and self._filter_problem(filters, s, None) is None)
         at_least, at_most = spec.get("at_least"), spec.get("at_most")
         if at_least is None and at_most is None:
             at_least = 1  # "if you have a Tamer"
@@ -69,6 +96,7 @@ class Targets:
         if self.conditions_hold(step["if"], controller, stack):
             return True
         name = next(k for k in step if k != "if")
+        self._explain_unmet(step["if"], controller, stack, card)
         self.emit("condition_not_met", "CR 15-6-2", controller, card=card.name, step=name)
         return False
 
@@ -83,17 +111,17 @@ class Targets:
         d = stack.top.defn  # the top card's name, traits, colours and level (CR 4-3-3)
         for key, want in spec.items():
             if key == "name" and d.name != want:
-                return IllegalAction(f"{stack!r} is not [{want}]", FILTERS[key])
+                return IllegalAction(f"{stack!r} is not [{want}]", self._printed_ref(stack, key, want))
             if key == "name_contains" and want not in d.name:
-                return IllegalAction(f"{stack!r} has no [{want}] in its name", FILTERS[key])
+                return IllegalAction(f"{stack!r} has no [{want}] in its name", self._printed_ref(stack, key, want))
             if key == "trait" and want not in d.traits:
-                return IllegalAction(f"{stack!r} doesn't have the [{want}] trait", FILTERS[key])
+                return IllegalAction(f"{stack!r} doesn't have the [{want}] trait", self._printed_ref(stack, key, want))
             if key == "trait_contains" and not any(want in t for t in d.traits):
-                return IllegalAction(f"{stack!r} has no [{want}] in any of its traits", FILTERS[key])
+                return IllegalAction(f"{stack!r} has no [{want}] in any of its traits", self._printed_ref(stack, key, want))
             if key == "colour":
                 colours = want if isinstance(want, list) else [want]
                 if not set(colours) & set(d.colours):
-                    return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", FILTERS[key])
+                    return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", self._printed_ref(stack, key, want))
             if key in ("level", "min_level", "max_level"):
                 if d.level is None:
                     return IllegalAction(f"{stack!r} has no level", "CR 2-9-2")
@@ -127,12 +155,41 @@ class Targets:
                     return self._category_problem(stack, wanted)
         return None
 
+    @staticmethod
+    def _printed_ref(stack: Stack, key: str, want) -> str:
+        """The clause that decides a name, trait or colour filter the top card fails: CR 4-3-3 when
+        a digivolution card under it has what was asked (only inherited effects carry over, not
+        the cards' names, traits or colours), else the filter's own clause."""
+        wants = want if isinstance(want, list) else [want]
+        for card in stack.sources:
+            d = card.defn
+            if (key == "name" and d.name == want or key == "name_contains" and want in d.name
+                    or key == "trait" and want in d.traits or key == "trait_contains" and any(want in t for t in d.traits)
+                    or key == "colour" and set(wants) & set(d.colours)):
+                return "CR 4-3-3"
+        return FILTERS[key]
+
     def _category_problem(self, stack: Stack, wanted: list[str]) -> IllegalAction:
         names = {"digimon": "Digimon", "tamer": "Tamers", "option": "Option cards"}
+        if "option" in wanted and stack.top.defn.option_side:
+            return IllegalAction(f"{stack!r} is a DUAL card on the field: a Digimon, never an Option card", "CR 4-6-3")
         ref = {"digimon": "CR 4-3-1", "tamer": "CR 4-4-1"}.get(wanted[0], "CR 2-2-1")
+        if len(wanted) > 1:
+            ref = "CR 4-24-1"  # "Digimon/Tamer": either one meets it, and this card is neither
         return IllegalAction(f"the effect names {' or '.join(names.get(w, w) for w in wanted)}; {stack!r} is not one", ref)
 
     # ------------------------------------------------------------------- targets ----
+    def _breeding_left_out(self, me: int, who: str, spec: dict, card, source: Stack | None) -> None:
+        """Say so when an effect reaching "all" the cards it names leaves out one in a breeding area
+        that it names: effects don't affect cards there (CR 3-4-7-3)."""
+        sides = {"all_own": [me], "all_opponent": [1 - me], "all_opponent_tamers": [1 - me]}.get(who, [])
+        wanted = {"category": spec.get("category", "tamer" if who == "all_opponent_tamers" else "digimon")}
+        wanted.update((k, v) for k, v in spec.items() if k in FILTER_KEYS)
+        for p in sides:
+            s = self.players[p].breeding
+            if s is not None and self._filter_problem(wanted, s, source) is None:
+                self.emit("breeding_area_unaffected", "CR 3-4-7-3", p, card=repr(s), source=card.name)
+
     def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
         """Which of the stacks an "all ..." effect reaches: all of them, officially."""
         return (yield from self.variant.all_affected(controller, who, stacks))
