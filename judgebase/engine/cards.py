@@ -261,6 +261,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
                             "so no card can have it (see judgebase/engine/keywords.py)")
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        if known is not None and known.value == "text" and (not isinstance(value, str) or not value):
+            raise CardError(f"{where}: {key} names what the keyword specifies, e.g. {{{key}: Puppet}}, not {value!r}")
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         out.append((key, value))

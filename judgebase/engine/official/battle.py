@@ -95,9 +95,11 @@ class Battles:
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
         if stack.top.defn.category != "digimon":
             return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
-        if stack.suspended:
+        if via == "overclock":
+            pass  # CR 16-34-1: <Overclock> attacks without suspending, so CR 11-2-5 asks nothing of it
+        elif stack.suspended:
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
-        if self.keyword(stack, "cannot_suspend"):
+        elif self.keyword(stack, "cannot_suspend"):
             return IllegalAction(f"an effect says {stack!r} can't suspend, so it can't attack", "CR 11-2-5")
         if self.keyword(stack, "cannot_attack"):
             return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
@@ -114,6 +116,8 @@ class Battles:
         return via == "execute"  # CR 16-38-1; otherwise CR 11-2-7-1: suspended Digimon only
 
     def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
+        if via == "overclock" and target_sid != -1:
+            return IllegalAction("<Overclock> attacks a player, not a Digimon", "CR 16-34-1")
         if target_sid == -1:
             if via == "vortex":
                 return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1")
@@ -134,11 +138,14 @@ class Battles:
         return None
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
-        attacker.suspended = True
+        if via != "overclock":  # CR 16-34-1: <Overclock> attacks without suspending
+            attacker.suspended = True
         target = None if target_sid == -1 else self.find_stack(target_sid)
         self.attack = Attack(attacker, target, target, via=via)
-        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1"}[via], tp,
-                  attacker=repr(attacker), target="player" if target is None else repr(target))
+        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1",
+                             "overclock": "CR 16-34-1"}[via], tp,
+                  attacker=repr(attacker), target="player" if target is None else repr(target),
+                  **({"without_suspending": True} if via == "overclock" else {}))
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
         if target is not None and target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):

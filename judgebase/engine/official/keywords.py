@@ -102,6 +102,42 @@ class Keywords:
         elif via in ("vortex", "execute"):  # CR 16-33-3, 16-38-3: the attack is optional
             self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3"}[via], player, card=repr(stack))
 
+    def _overclock(self, p: Pending):
+        """CR 16-34: at the end of your turn, by deleting 1 of your Tokens or another of your Digimon
+        the keyword specifies, the Digimon with <Overclock> attacks a player without suspending."""
+        player, stack = p.player, p.stack
+        if stack is None or stack not in self.players[player].battle:
+            return
+        problem = self.attack_problem(player, stack, -1, "overclock")
+        if problem is not None:  # the attack the deletion pays for can't be made
+            self.emit("overclock_unavailable", problem.ref, player, card=repr(stack), why=problem.reason)
+            return
+        trait = self.keyword(stack, "overclock")
+
+        def fodder(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != player or s.area != "battle" or not self.is_digimon(s) or s is stack:
+                return IllegalAction("<Overclock> deletes 1 of your Tokens or another of your Digimon", "CR 16-34-1")
+            if not s.top.defn.token and trait not in s.top.defn.traits:
+                return IllegalAction(f"{s!r} is neither a Token nor a Digimon with the [{trait}] trait", "CR 16-34-1")
+            return None
+
+        decision = self._pick(player, "overclock", f"<Overclock>: delete a Token or a [{trait}] Digimon so {stack!r} attacks?", fodder)
+        if len(decision.actions) == 1:
+            return  # nothing it could delete
+        choice = yield decision
+        if choice.kind != "choose":
+            self.emit("declined", "CR 16-34-3", player, card=repr(stack))  # deleting is optional
+            return
+        victim = self.find_stack(choice.target)
+        deleted = yield from self._delete([victim], cause="effect", ref="CR 16-34-1", by=player)
+        if not deleted:  # CR 15-7-2: the processing condition wasn't fulfilled, so no attack follows
+            self.emit("condition_not_fulfilled", "CR 15-7-2", player, card=repr(stack), keyword="<Overclock>")
+            return
+        if self.attack_problem(player, stack, -1, "overclock") is None:
+            # CR 16-34-3: once the Digimon is deleted, the attack on a player is mandatory.
+            self.emit("overclock", "CR 16-34-3", player, card=repr(stack), deleted=repr(victim))
+            yield from self._declare_attack(player, stack, -1, via="overclock")
+
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""
         a = self.attack
