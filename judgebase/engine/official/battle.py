@@ -46,6 +46,8 @@ class Battles:
         if att is None:
             return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
         if att.blocked:
+            if blocker is att.target and len(self._keyword_values(blocker, "blocker")) > 1:
+                return IllegalAction(f"{blocker!r} has several <Blocker> but blocks only once in a block timing", "CR 16-5-3")
             if att.timing == "block":  # the block is still being carried out, its [When Blocking] effects too
                 return IllegalAction("no new block can be declared while a block is being carried out", "CR 12-1-3")
             return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")

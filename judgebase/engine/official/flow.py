@@ -122,14 +122,21 @@ class Flow:
     def _phase_unsuspend(self):
         tp = self.turn_player
         self.emit("phase", "CR 6-1-2", tp, phase="unsuspend")  # CR 6-1-2: the phases in their fixed order
+        turn_players = 0
         for stack in self.stacks(tp) + ([self.players[tp].breeding] if self.players[tp].breeding else []):
             if stack.suspended:
                 stack.suspended = False
+                turn_players += 1
                 self.emit("unsuspend", "CR 6-2-1", tp, card=repr(stack))
         for stack in self.stacks(1 - tp):
             if stack.suspended and self.keyword(stack, "reboot"):
                 stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
                 self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
+                instances = len(self._keyword_values(stack, "reboot"))
+                if instances > 1:  # CR 16-11-3: still unsuspended just once in this phase
+                    self.emit("reboot_once", "CR 16-11-3", 1 - tp, card=repr(stack), instances=instances)
+                if turn_players:  # CR 16-11-5: no order between these unsuspensions
+                    self.emit("reboot_simultaneous", "CR 16-11-5", 1 - tp, card=repr(stack), cards=turn_players)
         self._continuous_check()  # "while suspended" effects stop here (CR 15-8-2-6-2)
         return
         yield  # pragma: no cover - makes this a generator

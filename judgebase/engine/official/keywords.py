@@ -14,6 +14,19 @@ from ..state import (
 class Keywords:
     """What a Digimon's keywords are, and the keywords that act by themselves."""
 
+    # Keywords that are persistent effects (CR 15-8-2): gained, they apply at once, never activated.
+    PERSISTENT_KEYWORDS = {"blocker": ("<Blocker>", "CR 16-5-2"), "jamming": ("<Jamming>", "CR 16-9-2"),
+                           "reboot": ("<Reboot>", "CR 16-11-2"), "rush": ("<Rush>", "CR 16-15-2"),
+                           "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2")}
+    # Keywords that carry out processing within the effect that holds them (no category of their own).
+    PROCESSING_KEYWORDS = {"draw": ("<Draw>", "CR 16-8-2"), "recovery": ("<Recovery>", "CR 16-6-2"),
+                           "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2")}
+
+    def _keyword_processing(self, player: int, key: str, card) -> None:
+        """Log that a processing keyword is carried out now, as part of ``card``'s effect."""
+        printed, ref = self.PROCESSING_KEYWORDS[key]
+        self.emit("keyword_processing", ref, player, keyword=printed, card=card.name)
+
     def keyword(self, stack: Stack, name: str):
         """The value of keyword ``name`` on this Digimon (printed, inherited, gained, given by a
         persistent or lasting effect), else None.  What an effect the Digimon isn't affected by
@@ -118,7 +131,8 @@ class Keywords:
             if s is None or s.owner != player or s.area != "battle" or not self.is_digimon(s) or s is stack:
                 return IllegalAction("<Overclock> deletes 1 of your Tokens or another of your Digimon", "CR 16-34-1")
             if not s.top.defn.token and trait not in s.top.defn.traits:
-                return IllegalAction(f"{s!r} is neither a Token nor a Digimon with the [{trait}] trait", "CR 16-34-1")
+                # CR 16-3: the cards the keyword's parentheses specify
+                return IllegalAction(f"{s!r} is neither a Token nor a specified card (a Digimon with the [{trait}] trait)", "CR 16-3")
             return None
 
         decision = self._pick(player, "overclock", f"<Overclock>: delete a Token or a [{trait}] Digimon so {stack!r} attacks?", fodder)

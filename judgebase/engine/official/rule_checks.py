@@ -86,6 +86,8 @@ class RuleChecks:
             self.players[owner].trash.append(card)
             self.emit("armor_purge", "CR 16-19-1", owner, trashed=card.name, card=repr(stack))
             self._overflow([card], owner)
+            # CR 16-19-3: once the top card is trashed, preventing the deletion is mandatory.
+            self.emit("not_deleted", "CR 16-19-3", owner, card=repr(stack), why="<Armor Purge> trashed its top card")
             return True
         if choice.kind == "evade":
             stack.suspended = True
@@ -103,6 +105,8 @@ class RuleChecks:
             self._leave_field(other, "trash", "CR 16-18-1", deleted=True)
             self._trigger_deleted(other, "effect")
             self._fire("deleted", [other], by_effect=True, departed=[other])
+            # CR 16-18-3: once the <Decoy> Digimon is deleted, preventing the deletion is mandatory.
+            self.emit("not_deleted", "CR 16-18-3", owner, card=repr(stack), why="<Decoy> was deleted in its place")
             return True
         if choice.kind == "scapegoat":
             other = self.find_stack(choice.card)
@@ -115,7 +119,8 @@ class RuleChecks:
             self.emit("not_deleted", "CR 16-32-3", owner, card=repr(stack), why="<Scapegoat> deleted another Digimon")
             return True
         offered = {a.kind for a in decision.actions}
-        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3"), ("scapegoat", "CR 16-32-3")):
+        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3"), ("scapegoat", "CR 16-32-3"),
+                        ("armor_purge", "CR 16-19-3"), ("decoy", "CR 16-18-3")):
             if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
                 self.emit("declined", ref, owner, card=repr(stack))
         return False

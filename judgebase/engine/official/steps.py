@@ -24,6 +24,8 @@ class Steps(CommonSteps):
         opp = 1 - me
         if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
             return (yield from self._common_step(me, name, arg, card, stack))
+        if name in self.PROCESSING_KEYWORDS:
+            self._keyword_processing(me, name, card)
         if name == "draw":
             self._draw(me, int(arg), "CR 16-8-1")
             return None
@@ -151,6 +153,9 @@ class Steps(CommonSteps):
             for s in chosen:
                 s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
                 self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
+                if spec["keyword"] in self.PERSISTENT_KEYWORDS:  # it applies from now on, never activated
+                    printed, ref = self.PERSISTENT_KEYWORDS[spec["keyword"]]
+                    self.emit("keyword_in_force", ref, me, card=repr(s), keyword=printed)
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
