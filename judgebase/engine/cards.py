@@ -106,6 +106,8 @@ STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve",
+    # keyword steps CR 16-14, 16-20, 16-28
+    "digi_burst", "save", "mind_link",
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -296,6 +298,9 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             problem = step_problem(keys[0], step[keys[0]])
             if problem:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
+            if keys[0] == "save" and item["timing"] != "on_deletion":
+                raise CardError(f"{where}[{i}].do[{j}]: <Save> puts this card from the trash under a Tamer; "
+                                "the engine carries it out in an on_deletion effect only")
         effect = Effect(
             timing=item["timing"],
             steps=tuple(steps),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..step_specs import card_filter_problem
 from ..state import (
     Action,
     IllegalAction,
@@ -20,7 +21,8 @@ class Keywords:
                            "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2")}
     # Keywords that carry out processing within the effect that holds them (no category of their own).
     PROCESSING_KEYWORDS = {"draw": ("<Draw>", "CR 16-8-2"), "recovery": ("<Recovery>", "CR 16-6-2"),
-                           "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2")}
+                           "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2"),
+                           "save": ("<Save>", "CR 16-20-2"), "mind_link": ("<Mind Link>", "CR 16-28-2")}
 
     def _keyword_processing(self, player: int, key: str, card) -> None:
         """Log that a processing keyword is carried out now, as part of ``card``'s effect."""
@@ -50,7 +52,7 @@ class Keywords:
         cards = stack.cards
         value = cards[-1].defn.keyword_maps[0].get(name)
         values = [] if value is None else [value]
-        for card in cards[:-1]:
+        for card in stack.sources:
             value = card.defn.keyword_maps[1].get(name)
             if value is not None:
                 values.append(value)
@@ -151,6 +153,169 @@ class Keywords:
             # CR 16-34-3: once the Digimon is deleted, the attack on a player is mandatory.
             self.emit("overclock", "CR 16-34-3", player, card=repr(stack), deleted=repr(victim))
             yield from self._declare_attack(player, stack, -1, via="overclock")
+
+    def _digi_burst(self, me: int, amount: int, card, stack: Stack | None):
+        """CR 16-14: trashing ``amount`` digivolution cards of this Digimon makes the rest of the effect
+        activate; the player may decline (CR 16-14-2), and then nothing after it happens."""
+        if stack is None or stack not in self.players[me].battle or len(stack.sources) < amount:
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        chosen: list = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return IllegalAction("the digivolution cards can't be trashed only in part", "CR 15-7-3") if chosen else None
+            if a.kind != "choose":
+                return None
+            picked = next((c for c in stack.sources if c.uid == a.card), None)
+            if picked is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction(f"<Digi-Burst> trashes digivolution cards of {stack!r}", "CR 16-14-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            return None
+
+        while len(chosen) < amount:
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
+            pick = yield self.decide(me, "digi_burst", candidates,
+                                     f"<Digi-Burst {amount}>: trash {amount - len(chosen)} more digivolution card(s) of {stack!r}?", check)
+            if pick.kind == "decline":
+                self.emit("declined", "CR 16-14-2", me, card=card.name)
+                return False
+            chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        for c in chosen:  # all of them at once
+            stack.cards.remove(c)
+            c.incarnation += 1
+            self.players[stack.owner].trash.append(c)
+        self._overflow(chosen, stack.owner)
+        self.emit("digi_burst", "CR 16-14-1", me, card=repr(stack), trashed=[c.name for c in chosen])
+        return True
+
+    def _tamer_problem(self, me: int, printed: str, ref: str):
+        """The predicate of choosing 1 of your Tamers for ``printed`` (<Save>, <Material Save>)."""
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "tamer":
+                return IllegalAction(f"{printed} puts the card(s) under 1 of your Tamers", ref)
+            return None
+        return problem
+
+    def _put_under_tamer(self, me: int, tamer: Stack, cards: list, printed: str, ref: str) -> None:
+        """The cards go under the Tamer one after another, each below those already there (CR 4-4-2)."""
+        already = len(tamer.cards) > 1
+        for c in cards:
+            c.incarnation += 1
+            tamer.cards.insert(0, c)
+        if already:
+            self.emit("under_tamer_bottom", ref, me, cards=[c.name for c in cards], tamer=repr(tamer), keyword=printed)
+
+    def _save(self, me: int, card):
+        """CR 16-20: this card may go under 1 of your Tamers (optional, CR 16-20-3); it comes from the
+        trash, where an [On Deletion] effect finds it."""
+        ps = self.players[me]
+        if card not in ps.trash:
+            self.emit("save_unavailable", "CR 16-20-1", me, card=card.name, why="the card is no longer in the trash")
+            return
+        decision = self._pick(me, "save", f"<Save>: put {card.name} under 1 of your Tamers?",
+                              self._tamer_problem(me, "<Save>", "CR 16-20-1"))
+        if len(decision.actions) == 1:
+            self.emit("save_unavailable", "CR 16-20-1", me, card=card.name, why="you have no Tamer")
+            return
+        choice = yield decision
+        if choice.kind != "choose":
+            self.emit("declined", "CR 16-20-3", me, card=card.name)
+            return
+        tamer = self.find_stack(choice.target)
+        ps.trash.remove(card)
+        self.emit("save", "CR 16-20-1", me, card=card.name, tamer=repr(tamer))
+        self._put_under_tamer(me, tamer, [card], "<Save>", "CR 4-4-2")
+
+    def _material_save(self, stack: Stack):
+        """CR 16-21: as the Digimon is about to be deleted, its player may put X of its digivolution cards
+        named in its top card's DigiXros requirements under 1 of their Tamers."""
+        me = stack.owner
+        amount = self.keyword(stack, "material_save")
+        names = (stack.top.defn.digixros or (0, ()))[1]
+        eligible = [c for c in stack.sources if c.defn.name in names]
+        problem = self._tamer_problem(me, "<Material Save>", "CR 16-21-1")
+        if not amount or not eligible or not any(problem(s) is None for s in self.stacks(me)):
+            return
+        self.emit("immediate_trigger", "CR 16-21-2", me, card=repr(stack), effect=f"<Material Save {amount}> of {stack!r}")
+        decision = self._pick(me, "material_save", f"<Material Save {amount}>: choose the Tamer to put cards under", problem)
+        choice = yield decision
+        if choice.kind != "choose":
+            self.emit("declined", "CR 16-21-3", me, card=repr(stack))
+            return
+        tamer = self.find_stack(choice.target)
+        want = min(amount, len(eligible))  # CR 16-21-3: the full number, as far as possible
+        chosen: list = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return IllegalAction(f"<Material Save> places {want} card(s) once it is carried out", "CR 16-21-3")
+            if a.kind != "choose":
+                return None
+            picked = next((c for c in stack.sources if c.uid == a.card), None)
+            if picked is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction(f"<Material Save> takes digivolution cards of {stack!r}", "CR 16-21-1")
+            if picked.defn.name not in names:
+                return IllegalAction(f"{picked.name} isn't named in {stack.name}'s DigiXros requirements", "CR 16-21-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            return None
+
+        while len(chosen) < want:
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
+            pick = yield self.decide(me, "material_save_card", candidates,
+                                     f"<Material Save>: the next card to put under {tamer!r} ({len(chosen) + 1} of {want})", check)
+            picked = next(c for c in stack.sources if c.uid == pick.card)
+            # CR 16-21-5: copies of one named card may be chosen; CR 16-21-4: in the order the player picks
+            ref = "CR 16-21-5" if any(c.defn.name == picked.defn.name for c in chosen) else "CR 16-21-4"
+            chosen.append(picked)
+            self.emit("material_save_card", ref, me, card=picked.name, order=len(chosen))
+        for c in chosen:
+            stack.cards.remove(c)
+        self.emit("material_save", "CR 16-21-1", me, card=repr(stack), tamer=repr(tamer), cards=[c.name for c in chosen])
+        self._put_under_tamer(me, tamer, chosen, "<Material Save>", "CR 16-21-6")
+
+    def _mind_link(self, me: int, spec, card, stack: Stack | None):
+        """CR 16-28: the Tamer with it goes among the digivolution cards of 1 of your Digimon that has no
+        Tamer card among its digivolution cards (at the bottom); mandatory (CR 16-28-3)."""
+        if stack is None or stack not in self.players[me].battle or stack.top.defn.category != "tamer":
+            self.emit("mind_link_unavailable", "CR 16-28-1", me, card=card.name, why="the Tamer is not in the battle area")
+            return
+        spec = spec if isinstance(spec, dict) else {}
+
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "digimon":
+                return IllegalAction("<Mind Link> goes under 1 of your Digimon", "CR 16-28-1")
+            if any(c.defn.category == "tamer" for c in s.sources):
+                return IllegalAction(f"{s!r} already has a Tamer card among its digivolution cards", "CR 16-28-1")
+            why = card_filter_problem(s.top.defn, spec)
+            return IllegalAction(why, "CR 16-3") if why else None
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return IllegalAction("<Mind Link> is mandatory: the Tamer must go under a Digimon", "CR 16-28-3")
+            if a.kind != "choose":
+                return None
+            if a.target is None or a.card is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 of your Digimon", "CR 16-28-1")
+            return problem(self.find_stack(a.target))
+
+        candidates = [Action("decline")] + [Action("choose", target=s.sid) for s in self.stacks()]
+        decision = self.decide(me, "mind_link", candidates, f"<Mind Link>: the Digimon {card.name} goes under", check)
+        if not decision.actions:
+            self.emit("mind_link_unavailable", "CR 16-28-1", me, card=card.name, why="no Digimon can take it")
+            return
+        choice = yield decision
+        target = self.find_stack(choice.target)
+        self.players[me].battle.remove(stack)
+        tamer = stack.top
+        for c in stack.cards[:-1]:  # cards under the Tamer stay on the field no longer
+            c.incarnation += 1
+            self.players[me].trash.append(c)
+        target.cards.insert(0, tamer)
+        self.emit("mind_link", "CR 16-28-1", me, card=tamer.name, digimon=repr(target))
+        self._continuous_check()
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""

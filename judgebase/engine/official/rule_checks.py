@@ -30,6 +30,8 @@ class RuleChecks:
                 continue
             if cause == "effect" and self._deletion_refused(stack, by, etype):
                 continue
+            if self.keyword(stack, "material_save"):
+                yield from self._material_save(stack)  # CR 16-21-2: as it is about to be deleted
             saved = yield from self._would_be_deleted(stack, cause, by)
             if saved:
                 continue

@@ -12,7 +12,7 @@ from ..state import (
     Modifier,
     Stack,
 )
-from .common_steps import CommonSteps
+from .common_steps import STOP, CommonSteps
 
 
 class Steps(CommonSteps):
@@ -26,6 +26,15 @@ class Steps(CommonSteps):
             return (yield from self._common_step(me, name, arg, card, stack))
         if name in self.PROCESSING_KEYWORDS:
             self._keyword_processing(me, name, card)
+        if name == "save":
+            yield from self._save(me, card)
+            return None
+        if name == "mind_link":
+            yield from self._mind_link(me, arg, card, stack)
+            return None
+        if name == "digi_burst":
+            paid = yield from self._digi_burst(me, int(arg), card, stack)
+            return None if paid else STOP
         if name == "draw":
             self._draw(me, int(arg), "CR 16-8-1")
             return None
