@@ -22,8 +22,9 @@ FORMS = {
     "digivolution": "as a special way to digivolve in the card spec (e.g. blast_digivolve: true)",
 }
 # The values a property keyword takes: a flag, a number (<Security A. +1>, <Digisorption -2>),
-# a colour (<Decoy (Black)>), or a text (<Overclock (trait)>).
-VALUES = ("flag", "number", "colour", "text")
+# a colour (<Decoy (Black)>), a text (<Overclock (trait)>), or a list of card filters (<Partition (blue Lv.4 &
+# green Lv.4)>).
+VALUES = ("flag", "number", "colour", "text", "cards")
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,11 @@ KEYWORDS: tuple[Keyword, ...] = (
             hooks=("special.blast_problem", "battle._counter_timing")),
     Keyword("fortitude", "<Fortitude>", "CR 16-27", hooks=("rule_checks._trigger_deleted", "effects._activate_pending")),
     Keyword("mind_link", "<Mind Link>", "CR 16-28", form="step", hooks=("steps._step", "keywords._mind_link")),
-    Keyword("partition", "<Partition>", "CR 16-29"),
+    Keyword("partition", "<Partition>", "CR 16-29", value="cards",
+            hooks=("rule_checks._delete", "steps._step", "keywords._partition")),
     Keyword("collision", "<Collision>", "CR 16-30", hooks=("keywords._collision_active", "keywords.keyword")),
-    Keyword("blast_dna_digivolve", "<Blast DNA Digivolve>", "CR 16-31", form="digivolution"),
+    Keyword("blast_dna_digivolve", "<Blast DNA Digivolve>", "CR 16-31", form="digivolution",
+            hooks=("special.blast_dna_problem", "battle._counter_timing")),
     Keyword("scapegoat", "<Scapegoat>", "CR 16-32", hooks=("rule_checks._would_be_deleted", "rule_checks.save_problem")),
     Keyword("vortex", "<Vortex>", "CR 16-33",
             hooks=("flow._end_of_turn", "keywords._keyword_attack", "battle._declaration_problem", "battle._target_problem")),

@@ -218,6 +218,7 @@ class Battles:
             self.attack.countered = True
             dna = choice.kind == "blast_dna"
             self.emit("counter", "CR 11-3-2", opp, card="<Blast DNA Digivolve>" if dna else "<Blast Digivolve>")
+            self._keyword_processing(opp, "blast_dna_digivolve" if dna else "blast_digivolve", self.find_card(choice.card))
             yield from (self._blast_dna(opp, choice) if dna else self._blast(opp, choice))
             self._rule_check()
             yield from self._resolve()

@@ -44,6 +44,8 @@ DECISION_REF = {
     "material_save": "CR 16-21-1",
     "material_save_card": "CR 16-21-1",
     "mind_link": "CR 16-28-1",
+    "partition": "CR 16-29-3",
+    "partition_card": "CR 16-29-4",
     "de_digivolve": "CR 16-12-1",
     "effect_digivolve": "CR 8-1-3-1",
     "arts_digivolve": "CR 4-20-1",

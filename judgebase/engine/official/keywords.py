@@ -22,7 +22,9 @@ class Keywords:
     # Keywords that carry out processing within the effect that holds them (no category of their own).
     PROCESSING_KEYWORDS = {"draw": ("<Draw>", "CR 16-8-2"), "recovery": ("<Recovery>", "CR 16-6-2"),
                            "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2"),
-                           "save": ("<Save>", "CR 16-20-2"), "mind_link": ("<Mind Link>", "CR 16-28-2")}
+                           "save": ("<Save>", "CR 16-20-2"), "mind_link": ("<Mind Link>", "CR 16-28-2"),
+                           "blast_digivolve": ("<Blast Digivolve>", "CR 16-26-2"),
+                           "blast_dna_digivolve": ("<Blast DNA Digivolve>", "CR 16-31-2")}
 
     def _keyword_processing(self, player: int, key: str, card) -> None:
         """Log that a processing keyword is carried out now, as part of ``card``'s effect."""
@@ -42,6 +44,9 @@ class Keywords:
             return None
         if all(isinstance(v, bool) for v in values):
             return True
+        parts = [v for v in values if isinstance(v, tuple)]
+        if parts:
+            return parts[0]  # <Partition>: its specified cards
         texts = [v for v in values if isinstance(v, str)]
         # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
         return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
@@ -316,6 +321,62 @@ class Keywords:
         target.cards.insert(0, tamer)
         self.emit("mind_link", "CR 16-28-1", me, card=tamer.name, digimon=repr(target))
         self._continuous_check()
+
+    def _partition(self, stack: Stack, cause: str, by: int | None):
+        """CR 16-29: the Digimon is about to leave the battle area, not by battle nor by its player's
+        effects; if 1 of each specified card is among its digivolution cards, its player may play them
+        all without paying their costs (CR 16-29-3, 16-29-4).  The Digimon still leaves."""
+        me = stack.owner
+        parts = self.keyword(stack, "partition")
+        if not parts or cause == "battle" or (cause == "effect" and by == me) or stack not in self.players[me].battle:
+            return
+        specs = [dict(part) for part in parts]
+        if not self._partition_assignable(stack.sources, specs):
+            return
+        self.emit("partition_trigger", "CR 16-29-2", me, card=repr(stack))
+        choice = yield self.decide(me, "partition", [Action("yes"), Action("no")], f"<Partition> of {stack!r}: play the specified cards?",
+                                   lambda a: None)
+        if choice.kind == "no":
+            self.emit("declined", "CR 16-29-3", me, card=repr(stack))
+            return
+        chosen: list = []
+        for n, spec in enumerate(specs):
+            def check(a: Action, spec=spec) -> IllegalAction | None:
+                if a.kind == "decline":
+                    return IllegalAction("<Partition> plays every specified card, not only some", "CR 16-29-4")
+                if a.kind != "choose":
+                    return None
+                picked = next((c for c in stack.sources if c.uid == a.card), None)
+                if picked is None or a.target is not None or a.option is not None or a.targets:
+                    return IllegalAction(f"<Partition> plays digivolution cards of {stack!r}", "CR 16-29-1")
+                if picked in chosen:
+                    return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+                why = card_filter_problem(picked.defn, spec)
+                if why is None and not self._partition_assignable([c for c in stack.sources if c not in chosen and c is not picked],
+                                                                  specs[n + 1:]):
+                    why = f"{picked.name} is needed for another specified card"
+                return IllegalAction(why, "CR 16-3") if why else None
+
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
+            decision = self.decide(me, "partition_card", candidates, f"<Partition>: specified card {n + 1} of {len(specs)}", check)
+            if len(decision.actions) == 1:
+                pick = decision.actions[0]
+            else:
+                pick = yield decision
+            chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        self.emit("partition", "CR 16-29-1", me, card=repr(stack), cards=[c.name for c in chosen])
+        for c in chosen:
+            stack.cards.remove(c)
+        for c in chosen:  # CR 16-29-4: every specified card is played, none of their costs paid
+            yield from self._play(me, c, cost=None, ref="CR 16-29-4")
+
+    @staticmethod
+    def _partition_assignable(cards: list, specs: list[dict]) -> bool:
+        """Whether a different card can be found for each specified card (1 of each, CR 16-29-1)."""
+        if not specs:
+            return True
+        return any(card_filter_problem(c.defn, specs[0]) is None
+                   and Keywords._partition_assignable([x for x in cards if x is not c], specs[1:]) for c in cards)
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""

@@ -32,6 +32,8 @@ class RuleChecks:
                 continue
             if self.keyword(stack, "material_save"):
                 yield from self._material_save(stack)  # CR 16-21-2: as it is about to be deleted
+            if self.keyword(stack, "partition"):
+                yield from self._partition(stack, cause, by)  # CR 16-29-2: as it is about to leave the battle area
             saved = yield from self._would_be_deleted(stack, cause, by)
             if saved:
                 continue

@@ -180,6 +180,8 @@ class Steps(CommonSteps):
                 self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
         elif name == "return_to_hand":
             for s in chosen:
+                if self.keyword(s, "partition"):
+                    yield from self._partition(s, "effect", me)  # CR 16-29-2: about to leave the battle area
                 self._leave_field(s, "hand", "CR 15-8")
         elif name == "to_deck_bottom":
             for s in chosen:
