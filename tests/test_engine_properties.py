@@ -97,7 +97,7 @@ def _candidates(game) -> list[Action]:
     for attacker in everything:
         out += [Action("attack", attacker.sid, t.sid) for t in everything] + [Action("attack", attacker.sid, -1)]
     for stack in everything:
-        out += [Action(k, stack.sid) for k in ("block", "protect", "armor_purge", "evade", "barrier", "decoy")]
+        out += [Action(k, stack.sid) for k in ("block", "protect", "armor_purge", "evade", "barrier", "decoy", "scapegoat")]
         out += [Action("activate", stack.sid, option=i) for i in range(3)]
         out += [Action("instead", stack.sid, option=i) for i in range(2)]  # "would be deleted ... instead"
         out += [Action("choose", target=stack.sid)] + [Action("choose", target=stack.sid, option=i) for i in range(2)]

@@ -16,7 +16,12 @@ from typing import NamedTuple
 
 from . import keywords as keyword_registry
 from .conditions import TARGETED_STEPS, check_condition, check_targeted
-from .step_specs import COMMON_STEPS, step_problem
+from .step_specs import CARD_FILTERS, COMMON_STEPS, step_problem
+
+
+def card_filter_problem_keys(spec: dict) -> list[str]:
+    """The keys of a card filter that aren't card filters."""
+    return [k for k in spec if k not in CARD_FILTERS]
 
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
@@ -115,6 +120,8 @@ STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack",
+    # keyword steps CR 16-14, 16-20, 16-28
+    "digi_burst", "save", "mind_link",
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -272,6 +279,14 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
                             "so no card can have it (see judgebase/engine/keywords.py)")
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        if known is not None and known.value == "text" and (not isinstance(value, str) or not value):
+            raise CardError(f"{where}: {key} names what the keyword specifies, e.g. {{{key}: Puppet}}, not {value!r}")
+        if known is not None and known.value == "cards":
+            parts = value if isinstance(value, list) else None
+            if not parts or not all(isinstance(x, dict) and x and not card_filter_problem_keys(x) for x in parts):
+                raise CardError(f"{where}: {key} lists the specified cards as card filters, "
+                                f"e.g. {{{key}: [{{colour: blue, level: 4}}, {{colour: green, level: 4}}]}}")
+            value = tuple(tuple(sorted(x.items())) for x in parts)
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         out.append((key, value))
@@ -305,6 +320,9 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             problem = step_problem(keys[0], step[keys[0]])
             if problem:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
+            if keys[0] == "save" and item["timing"] != "on_deletion":
+                raise CardError(f"{where}[{i}].do[{j}]: <Save> puts this card from the trash under a Tamer; "
+                                "the engine carries it out in an on_deletion effect only")
         effect = Effect(
             timing=item["timing"],
             steps=tuple(steps),

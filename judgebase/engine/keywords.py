@@ -22,8 +22,9 @@ FORMS = {
     "digivolution": "as a special way to digivolve in the card spec (e.g. blast_digivolve: true)",
 }
 # The values a property keyword takes: a flag, a number (<Security A. +1>, <Digisorption -2>),
-# a colour (<Decoy (Black)>), or a text (<Overclock (trait)>).
-VALUES = ("flag", "number", "colour", "text")
+# a colour (<Decoy (Black)>), a text (<Overclock (trait)>), or a list of card filters (<Partition (blue Lv.4 &
+# green Lv.4)>).
+VALUES = ("flag", "number", "colour", "text", "cards")
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ KEYWORDS: tuple[Keyword, ...] = (
     Keyword("de_digivolve", "<De-Digivolve>", "CR 16-12", form="step", value="number",
             hooks=("steps._step", "keywords._de_digivolve")),
     Keyword("retaliation", "<Retaliation>", "CR 16-13", hooks=("battle._battle", "effects._activate_pending")),
-    Keyword("digi_burst", "<Digi-Burst>", "CR 16-14", value="number"),
+    Keyword("digi_burst", "<Digi-Burst>", "CR 16-14", form="step", value="number", hooks=("steps._step", "keywords._digi_burst")),
     Keyword("rush", "<Rush>", "CR 16-15", hooks=("battle._declaration_problem",)),
     Keyword("blitz", "<Blitz>", "CR 16-16", form="effect", value="text", hooks=("steps._step", "battle._declare_attack")),
     Keyword("delay", "<Delay>", "CR 16-17", form="timing", hooks=("actions._activation_effects", "actions._check")),
@@ -61,8 +62,9 @@ KEYWORDS: tuple[Keyword, ...] = (
             hooks=("rule_checks._would_be_deleted", "rule_checks.save_problem")),
     Keyword("armor_purge", "<Armor Purge>", "CR 16-19",
             hooks=("rule_checks._would_be_deleted", "rule_checks.save_problem")),
-    Keyword("save", "<Save>", "CR 16-20"),
-    Keyword("material_save", "<Material Save>", "CR 16-21", value="number"),
+    Keyword("save", "<Save>", "CR 16-20", form="step", hooks=("steps._step", "keywords._save")),
+    Keyword("material_save", "<Material Save>", "CR 16-21", value="number",
+            hooks=("rule_checks._delete", "keywords._material_save")),
     Keyword("evade", "<Evade>", "CR 16-22", hooks=("rule_checks._would_be_deleted", "rule_checks.save_problem")),
     Keyword("raid", "<Raid>", "CR 16-23", hooks=("battle._declare_attack", "keywords._raid")),
     Keyword("alliance", "<Alliance>", "CR 16-24", hooks=("battle._declare_attack", "keywords._alliance")),
@@ -70,14 +72,17 @@ KEYWORDS: tuple[Keyword, ...] = (
     Keyword("blast_digivolve", "<Blast Digivolve>", "CR 16-26", form="digivolution",
             hooks=("special.blast_problem", "battle._counter_timing")),
     Keyword("fortitude", "<Fortitude>", "CR 16-27", hooks=("rule_checks._trigger_deleted", "effects._activate_pending")),
-    Keyword("mind_link", "<Mind Link>", "CR 16-28"),
-    Keyword("partition", "<Partition>", "CR 16-29"),
+    Keyword("mind_link", "<Mind Link>", "CR 16-28", form="step", hooks=("steps._step", "keywords._mind_link")),
+    Keyword("partition", "<Partition>", "CR 16-29", value="cards",
+            hooks=("rule_checks._delete", "steps._step", "keywords._partition")),
     Keyword("collision", "<Collision>", "CR 16-30", hooks=("keywords._collision_active", "keywords.keyword")),
-    Keyword("blast_dna_digivolve", "<Blast DNA Digivolve>", "CR 16-31", form="digivolution"),
-    Keyword("scapegoat", "<Scapegoat>", "CR 16-32"),
+    Keyword("blast_dna_digivolve", "<Blast DNA Digivolve>", "CR 16-31", form="digivolution",
+            hooks=("special.blast_dna_problem", "battle._counter_timing")),
+    Keyword("scapegoat", "<Scapegoat>", "CR 16-32", hooks=("rule_checks._would_be_deleted", "rule_checks.save_problem")),
     Keyword("vortex", "<Vortex>", "CR 16-33",
             hooks=("flow._end_of_turn", "keywords._keyword_attack", "battle._declaration_problem", "battle._target_problem")),
-    Keyword("overclock", "<Overclock>", "CR 16-34", value="text"),
+    Keyword("overclock", "<Overclock>", "CR 16-34", value="text",
+            hooks=("flow._end_of_turn", "keywords._overclock", "battle._declaration_problem", "battle._target_problem")),
     Keyword("iceclad", "<Iceclad>", "CR 16-35", hooks=("battle._battle",)),
     Keyword("decode", "<Decode>", "CR 16-36", value="text"),
     Keyword("fragment", "<Fragment>", "CR 16-37", value="number"),

@@ -52,6 +52,8 @@ def variant(event: Event) -> str:
         except (TypeError, ValueError):
             n = 2
         return f"{key}.{'none' if n == 0 else 'one' if n == 1 else 'other'}"
+    if kind == "attack" and data.get("without_suspending"):
+        return key + ".without_suspending"
     if kind == "attack" and data.get("target") == "player":
         return key + ".player"
     if kind in ("counter_timing", "block_timing") and data.get("attacker_left"):

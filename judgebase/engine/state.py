@@ -169,8 +169,12 @@ class Stack:
 
     @property
     def sources(self) -> list[Card]:
-        """Digivolution cards: every card under the top one (CR 4-8-1)."""
-        return self.cards[:-1]
+        """Digivolution cards: every card under the top one (CR 4-8-1).  Cards under a Tamer (<Save>,
+        <Material Save>, CR 4-4-2) are not digivolution cards."""
+        cards = self.cards
+        if len(cards) > 1 and cards[-1].defn.category == "tamer":
+            return []
+        return cards[:-1]
 
     @property
     def name(self) -> str:

@@ -46,6 +46,8 @@ class Battles:
         if att is None:
             return IllegalAction("a block is declared in the block timing of an attack", "CR 11-4-1")
         if att.blocked:
+            if blocker is att.target and len(self._keyword_values(blocker, "blocker")) > 1:
+                return IllegalAction(f"{blocker!r} has several <Blocker> but blocks only once in a block timing", "CR 16-5-3")
             if att.timing == "block":  # the block is still being carried out, its [When Blocking] effects too
                 return IllegalAction("no new block can be declared while a block is being carried out", "CR 12-1-3")
             return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
@@ -95,9 +97,11 @@ class Battles:
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
         if stack.top.defn.category != "digimon":
             return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
-        if stack.suspended:
+        if via == "overclock":
+            pass  # CR 16-34-1: <Overclock> attacks without suspending, so CR 11-2-5 asks nothing of it
+        elif stack.suspended:
             return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
-        if self.keyword(stack, "cannot_suspend"):
+        elif self.keyword(stack, "cannot_suspend"):
             return IllegalAction(f"an effect says {stack!r} can't suspend, so it can't attack", "CR 11-2-5")
         if self.keyword(stack, "cannot_attack"):
             return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
@@ -115,6 +119,8 @@ class Battles:
         return via == "execute" or self.variant.may_attack_unsuspended(attacker, via)
 
     def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
+        if via == "overclock" and target_sid != -1:
+            return IllegalAction("<Overclock> attacks a player, not a Digimon", "CR 16-34-1")
         if target_sid == -1:
             if via == "vortex":
                 return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1")
@@ -140,11 +146,14 @@ class Battles:
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
         self.variant.attack_declared(tp, attacker, target_sid, via)
-        attacker.suspended = True
+        if via != "overclock":  # CR 16-34-1: <Overclock> attacks without suspending
+            attacker.suspended = True
         target = None if target_sid == -1 else self.find_stack(target_sid)
         self.attack = Attack(attacker, target, target, via=via)
-        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1"}[via], tp,
-                  attacker=repr(attacker), target="player" if target is None else repr(target))
+        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1",
+                             "overclock": "CR 16-34-1"}[via], tp,
+                  attacker=repr(attacker), target="player" if target is None else repr(target),
+                  **({"without_suspending": True} if via == "overclock" else {}))
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
         if target is not None and target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
@@ -220,6 +229,7 @@ class Battles:
             self.attack.countered = True
             dna = choice.kind == "blast_dna"
             self.emit("counter", "CR 11-3-2", opp, card="<Blast DNA Digivolve>" if dna else "<Blast Digivolve>")
+            self._keyword_processing(opp, "blast_dna_digivolve" if dna else "blast_digivolve", self.find_card(choice.card))
             yield from (self._blast_dna(opp, choice) if dna else self._blast(opp, choice))
             self._rule_check()
             yield from self._resolve()

@@ -384,6 +384,8 @@ class Effects:
             yield from self._alliance(p)
         elif kw in ("vortex", "execute"):
             yield from self._keyword_attack(p.player, p.stack, kw)
+        elif kw == "overclock":
+            yield from self._overclock(p)
 
     def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None, count_use: bool = True,
                     checked: bool = False):

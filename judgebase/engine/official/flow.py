@@ -125,14 +125,21 @@ class Flow:
     def _phase_unsuspend(self):
         tp = self.turn_player
         self.emit("phase", "CR 6-1-2", tp, phase="unsuspend")  # CR 6-1-2: the phases in their fixed order
+        turn_players = 0
         for stack in self.stacks(tp) + ([self.players[tp].breeding] if self.players[tp].breeding else []):
             if stack.suspended:
                 stack.suspended = False
+                turn_players += 1
                 self.emit("unsuspend", "CR 6-2-1", tp, card=repr(stack))
         for stack in self.stacks(1 - tp):
             if stack.suspended and self.keyword(stack, "reboot"):
                 stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
                 self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
+                instances = len(self._keyword_values(stack, "reboot"))
+                if instances > 1:  # CR 16-11-3: still unsuspended just once in this phase
+                    self.emit("reboot_once", "CR 16-11-3", 1 - tp, card=repr(stack), instances=instances)
+                if turn_players:  # CR 16-11-5: no order between these unsuspensions
+                    self.emit("reboot_simultaneous", "CR 16-11-5", 1 - tp, card=repr(stack), cards=turn_players)
         self._continuous_check()  # "while suspended" effects stop here (CR 15-8-2-6-2)
         return
         yield  # pragma: no cover - makes this a generator
@@ -205,9 +212,9 @@ class Flow:
         for p in (tp, 1 - tp):
             self._trigger_timing("end_of_all_turns", p)  # CR 15-16-12-3: whoever's turn it is
         for stack in list(self.stacks(tp)):
-            for kw in ("vortex", "execute"):
-                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2)
-                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2"}[kw], tp, card=repr(stack),
+            for kw in ("vortex", "execute", "overclock"):
+                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2, 16-34-2)
+                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2", "overclock": "CR 16-34-2"}[kw], tp, card=repr(stack),
                               watched="end_of_turn", effect=f"<{kw.title()}> of {stack!r}")
                     self.pending.append(Pending(tp, f"<{kw.title()}> of {stack!r}", kw, stack=stack))
         if self.pending:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..step_specs import card_filter_problem
 from ..state import (
     Action,
     IllegalAction,
@@ -13,6 +14,22 @@ from ..state import (
 
 class Keywords:
     """What a Digimon's keywords are, and the keywords that act by themselves."""
+
+    # Keywords that are persistent effects (CR 15-8-2): gained, they apply at once, never activated.
+    PERSISTENT_KEYWORDS = {"blocker": ("<Blocker>", "CR 16-5-2"), "jamming": ("<Jamming>", "CR 16-9-2"),
+                           "reboot": ("<Reboot>", "CR 16-11-2"), "rush": ("<Rush>", "CR 16-15-2"),
+                           "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2")}
+    # Keywords that carry out processing within the effect that holds them (no category of their own).
+    PROCESSING_KEYWORDS = {"draw": ("<Draw>", "CR 16-8-2"), "recovery": ("<Recovery>", "CR 16-6-2"),
+                           "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2"),
+                           "save": ("<Save>", "CR 16-20-2"), "mind_link": ("<Mind Link>", "CR 16-28-2"),
+                           "blast_digivolve": ("<Blast Digivolve>", "CR 16-26-2"),
+                           "blast_dna_digivolve": ("<Blast DNA Digivolve>", "CR 16-31-2")}
+
+    def _keyword_processing(self, player: int, key: str, card) -> None:
+        """Log that a processing keyword is carried out now, as part of ``card``'s effect."""
+        printed, ref = self.PROCESSING_KEYWORDS[key]
+        self.emit("keyword_processing", ref, player, keyword=printed, card=card.name)
 
     def keyword(self, stack: Stack, name: str):
         """The value of keyword ``name`` on this Digimon (printed, inherited, gained, given by a
@@ -27,6 +44,9 @@ class Keywords:
             return None
         if all(isinstance(v, bool) for v in values):
             return True
+        parts = [v for v in values if isinstance(v, tuple)]
+        if parts:
+            return parts[0]  # <Partition>: its specified cards
         texts = [v for v in values if isinstance(v, str)]
         # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
         return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
@@ -37,7 +57,7 @@ class Keywords:
         cards = stack.cards
         value = cards[-1].defn.keyword_maps[0].get(name)
         values = [] if value is None else [value]
-        for card in cards[:-1]:
+        for card in stack.sources:
             value = card.defn.keyword_maps[1].get(name)
             if value is not None:
                 values.append(value)
@@ -101,6 +121,262 @@ class Keywords:
             yield from self._declare_attack(player, stack, choice.target, via=via)
         elif via in ("vortex", "execute"):  # CR 16-33-3, 16-38-3: the attack is optional
             self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3"}[via], player, card=repr(stack))
+
+    def _overclock(self, p: Pending):
+        """CR 16-34: at the end of your turn, by deleting 1 of your Tokens or another of your Digimon
+        the keyword specifies, the Digimon with <Overclock> attacks a player without suspending."""
+        player, stack = p.player, p.stack
+        if stack is None or stack not in self.players[player].battle:
+            return
+        problem = self.attack_problem(player, stack, -1, "overclock")
+        if problem is not None:  # the attack the deletion pays for can't be made
+            self.emit("overclock_unavailable", problem.ref, player, card=repr(stack), why=problem.reason)
+            return
+        trait = self.keyword(stack, "overclock")
+
+        def fodder(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != player or s.area != "battle" or not self.is_digimon(s) or s is stack:
+                return IllegalAction("<Overclock> deletes 1 of your Tokens or another of your Digimon", "CR 16-34-1")
+            if not s.top.defn.token and trait not in s.top.defn.traits:
+                # CR 16-3: the cards the keyword's parentheses specify
+                return IllegalAction(f"{s!r} is neither a Token nor a specified card (a Digimon with the [{trait}] trait)", "CR 16-3")
+            return None
+
+        decision = self._pick(player, "overclock", f"<Overclock>: delete a Token or a [{trait}] Digimon so {stack!r} attacks?", fodder)
+        if len(decision.actions) == 1:
+            return  # nothing it could delete
+        choice = yield decision
+        if choice.kind != "choose":
+            self.emit("declined", "CR 16-34-3", player, card=repr(stack))  # deleting is optional
+            return
+        victim = self.find_stack(choice.target)
+        deleted = yield from self._delete([victim], cause="effect", ref="CR 16-34-1", by=player)
+        if not deleted:  # CR 15-7-2: the processing condition wasn't fulfilled, so no attack follows
+            self.emit("condition_not_fulfilled", "CR 15-7-2", player, card=repr(stack), keyword="<Overclock>")
+            return
+        if self.attack_problem(player, stack, -1, "overclock") is None:
+            # CR 16-34-3: once the Digimon is deleted, the attack on a player is mandatory.
+            self.emit("overclock", "CR 16-34-3", player, card=repr(stack), deleted=repr(victim))
+            yield from self._declare_attack(player, stack, -1, via="overclock")
+
+    def _digi_burst(self, me: int, amount: int, card, stack: Stack | None):
+        """CR 16-14: trashing ``amount`` digivolution cards of this Digimon makes the rest of the effect
+        activate; the player may decline (CR 16-14-2), and then nothing after it happens."""
+        if stack is None or stack not in self.players[me].battle or len(stack.sources) < amount:
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        chosen: list = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return IllegalAction("the digivolution cards can't be trashed only in part", "CR 15-7-3") if chosen else None
+            if a.kind != "choose":
+                return None
+            picked = next((c for c in stack.sources if c.uid == a.card), None)
+            if picked is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction(f"<Digi-Burst> trashes digivolution cards of {stack!r}", "CR 16-14-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            return None
+
+        while len(chosen) < amount:
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
+            pick = yield self.decide(me, "digi_burst", candidates,
+                                     f"<Digi-Burst {amount}>: trash {amount - len(chosen)} more digivolution card(s) of {stack!r}?", check)
+            if pick.kind == "decline":
+                self.emit("declined", "CR 16-14-2", me, card=card.name)
+                return False
+            chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        for c in chosen:  # all of them at once
+            stack.cards.remove(c)
+            c.incarnation += 1
+            self.players[stack.owner].trash.append(c)
+        self._overflow(chosen, stack.owner)
+        self.emit("digi_burst", "CR 16-14-1", me, card=repr(stack), trashed=[c.name for c in chosen])
+        return True
+
+    def _tamer_problem(self, me: int, printed: str, ref: str):
+        """The predicate of choosing 1 of your Tamers for ``printed`` (<Save>, <Material Save>)."""
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "tamer":
+                return IllegalAction(f"{printed} puts the card(s) under 1 of your Tamers", ref)
+            return None
+        return problem
+
+    def _put_under_tamer(self, me: int, tamer: Stack, cards: list, printed: str, ref: str) -> None:
+        """The cards go under the Tamer one after another, each below those already there (CR 4-4-2)."""
+        already = len(tamer.cards) > 1
+        for c in cards:
+            c.incarnation += 1
+            tamer.cards.insert(0, c)
+        if already:
+            self.emit("under_tamer_bottom", ref, me, cards=[c.name for c in cards], tamer=repr(tamer), keyword=printed)
+
+    def _save(self, me: int, card):
+        """CR 16-20: this card may go under 1 of your Tamers (optional, CR 16-20-3); it comes from the
+        trash, where an [On Deletion] effect finds it."""
+        ps = self.players[me]
+        if card not in ps.trash:
+            self.emit("save_unavailable", "CR 16-20-1", me, card=card.name, why="the card is no longer in the trash")
+            return
+        decision = self._pick(me, "save", f"<Save>: put {card.name} under 1 of your Tamers?",
+                              self._tamer_problem(me, "<Save>", "CR 16-20-1"))
+        if len(decision.actions) == 1:
+            self.emit("save_unavailable", "CR 16-20-1", me, card=card.name, why="you have no Tamer")
+            return
+        choice = yield decision
+        if choice.kind != "choose":
+            self.emit("declined", "CR 16-20-3", me, card=card.name)
+            return
+        tamer = self.find_stack(choice.target)
+        ps.trash.remove(card)
+        self.emit("save", "CR 16-20-1", me, card=card.name, tamer=repr(tamer))
+        self._put_under_tamer(me, tamer, [card], "<Save>", "CR 4-4-2")
+
+    def _material_save(self, stack: Stack):
+        """CR 16-21: as the Digimon is about to be deleted, its player may put X of its digivolution cards
+        named in its top card's DigiXros requirements under 1 of their Tamers."""
+        me = stack.owner
+        amount = self.keyword(stack, "material_save")
+        names = (stack.top.defn.digixros or (0, ()))[1]
+        eligible = [c for c in stack.sources if c.defn.name in names]
+        problem = self._tamer_problem(me, "<Material Save>", "CR 16-21-1")
+        if not amount or not eligible or not any(problem(s) is None for s in self.stacks(me)):
+            return
+        self.emit("immediate_trigger", "CR 16-21-2", me, card=repr(stack), effect=f"<Material Save {amount}> of {stack!r}")
+        decision = self._pick(me, "material_save", f"<Material Save {amount}>: choose the Tamer to put cards under", problem)
+        choice = yield decision
+        if choice.kind != "choose":
+            self.emit("declined", "CR 16-21-3", me, card=repr(stack))
+            return
+        tamer = self.find_stack(choice.target)
+        want = min(amount, len(eligible))  # CR 16-21-3: the full number, as far as possible
+        chosen: list = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return IllegalAction(f"<Material Save> places {want} card(s) once it is carried out", "CR 16-21-3")
+            if a.kind != "choose":
+                return None
+            picked = next((c for c in stack.sources if c.uid == a.card), None)
+            if picked is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction(f"<Material Save> takes digivolution cards of {stack!r}", "CR 16-21-1")
+            if picked.defn.name not in names:
+                return IllegalAction(f"{picked.name} isn't named in {stack.name}'s DigiXros requirements", "CR 16-21-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            return None
+
+        while len(chosen) < want:
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
+            pick = yield self.decide(me, "material_save_card", candidates,
+                                     f"<Material Save>: the next card to put under {tamer!r} ({len(chosen) + 1} of {want})", check)
+            picked = next(c for c in stack.sources if c.uid == pick.card)
+            # CR 16-21-5: copies of one named card may be chosen; CR 16-21-4: in the order the player picks
+            ref = "CR 16-21-5" if any(c.defn.name == picked.defn.name for c in chosen) else "CR 16-21-4"
+            chosen.append(picked)
+            self.emit("material_save_card", ref, me, card=picked.name, order=len(chosen))
+        for c in chosen:
+            stack.cards.remove(c)
+        self.emit("material_save", "CR 16-21-1", me, card=repr(stack), tamer=repr(tamer), cards=[c.name for c in chosen])
+        self._put_under_tamer(me, tamer, chosen, "<Material Save>", "CR 16-21-6")
+
+    def _mind_link(self, me: int, spec, card, stack: Stack | None):
+        """CR 16-28: the Tamer with it goes among the digivolution cards of 1 of your Digimon that has no
+        Tamer card among its digivolution cards (at the bottom); mandatory (CR 16-28-3)."""
+        if stack is None or stack not in self.players[me].battle or stack.top.defn.category != "tamer":
+            self.emit("mind_link_unavailable", "CR 16-28-1", me, card=card.name, why="the Tamer is not in the battle area")
+            return
+        spec = spec if isinstance(spec, dict) else {}
+
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "digimon":
+                return IllegalAction("<Mind Link> goes under 1 of your Digimon", "CR 16-28-1")
+            if any(c.defn.category == "tamer" for c in s.sources):
+                return IllegalAction(f"{s!r} already has a Tamer card among its digivolution cards", "CR 16-28-1")
+            why = card_filter_problem(s.top.defn, spec)
+            return IllegalAction(why, "CR 16-3") if why else None
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return IllegalAction("<Mind Link> is mandatory: the Tamer must go under a Digimon", "CR 16-28-3")
+            if a.kind != "choose":
+                return None
+            if a.target is None or a.card is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 of your Digimon", "CR 16-28-1")
+            return problem(self.find_stack(a.target))
+
+        candidates = [Action("decline")] + [Action("choose", target=s.sid) for s in self.stacks()]
+        decision = self.decide(me, "mind_link", candidates, f"<Mind Link>: the Digimon {card.name} goes under", check)
+        if not decision.actions:
+            self.emit("mind_link_unavailable", "CR 16-28-1", me, card=card.name, why="no Digimon can take it")
+            return
+        choice = yield decision
+        target = self.find_stack(choice.target)
+        self.players[me].battle.remove(stack)
+        tamer = stack.top
+        for c in stack.cards[:-1]:  # cards under the Tamer stay on the field no longer
+            c.incarnation += 1
+            self.players[me].trash.append(c)
+        target.cards.insert(0, tamer)
+        self.emit("mind_link", "CR 16-28-1", me, card=tamer.name, digimon=repr(target))
+        self._continuous_check()
+
+    def _partition(self, stack: Stack, cause: str, by: int | None):
+        """CR 16-29: the Digimon is about to leave the battle area, not by battle nor by its player's
+        effects; if 1 of each specified card is among its digivolution cards, its player may play them
+        all without paying their costs (CR 16-29-3, 16-29-4).  The Digimon still leaves."""
+        me = stack.owner
+        parts = self.keyword(stack, "partition")
+        if not parts or cause == "battle" or (cause == "effect" and by == me) or stack not in self.players[me].battle:
+            return
+        specs = [dict(part) for part in parts]
+        if not self._partition_assignable(stack.sources, specs):
+            return
+        self.emit("partition_trigger", "CR 16-29-2", me, card=repr(stack))
+        choice = yield self.decide(me, "partition", [Action("yes"), Action("no")], f"<Partition> of {stack!r}: play the specified cards?",
+                                   lambda a: None)
+        if choice.kind == "no":
+            self.emit("declined", "CR 16-29-3", me, card=repr(stack))
+            return
+        chosen: list = []
+        for n, spec in enumerate(specs):
+            def check(a: Action, spec=spec) -> IllegalAction | None:
+                if a.kind == "decline":
+                    return IllegalAction("<Partition> plays every specified card, not only some", "CR 16-29-4")
+                if a.kind != "choose":
+                    return None
+                picked = next((c for c in stack.sources if c.uid == a.card), None)
+                if picked is None or a.target is not None or a.option is not None or a.targets:
+                    return IllegalAction(f"<Partition> plays digivolution cards of {stack!r}", "CR 16-29-1")
+                if picked in chosen:
+                    return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+                why = card_filter_problem(picked.defn, spec)
+                if why is None and not self._partition_assignable([c for c in stack.sources if c not in chosen and c is not picked],
+                                                                  specs[n + 1:]):
+                    why = f"{picked.name} is needed for another specified card"
+                return IllegalAction(why, "CR 16-3") if why else None
+
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
+            decision = self.decide(me, "partition_card", candidates, f"<Partition>: specified card {n + 1} of {len(specs)}", check)
+            if len(decision.actions) == 1:
+                pick = decision.actions[0]
+            else:
+                pick = yield decision
+            chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        self.emit("partition", "CR 16-29-1", me, card=repr(stack), cards=[c.name for c in chosen])
+        for c in chosen:
+            stack.cards.remove(c)
+        for c in chosen:  # CR 16-29-4: every specified card is played, none of their costs paid
+            yield from self._play(me, c, cost=None, ref="CR 16-29-4")
+
+    @staticmethod
+    def _partition_assignable(cards: list, specs: list[dict]) -> bool:
+        """Whether a different card can be found for each specified card (1 of each, CR 16-29-1)."""
+        if not specs:
+            return True
+        return any(card_filter_problem(c.defn, specs[0]) is None
+                   and Keywords._partition_assignable([x for x in cards if x is not c], specs[1:]) for c in cards)
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""

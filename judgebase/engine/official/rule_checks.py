@@ -34,6 +34,10 @@ class RuleChecks:
                     continue
                 if cause == "effect" and self._deletion_refused(stack, by, etype):
                     continue
+                if self.keyword(stack, "material_save"):
+                    yield from self._material_save(stack)  # CR 16-21-2: as it is about to be deleted
+                if self.keyword(stack, "partition"):
+                    yield from self._partition(stack, cause, by)  # CR 16-29-2: as it is about to leave the battle area
                 saved = yield from self._would_be_deleted(stack, cause, by)
                 if saved:
                     continue
@@ -69,6 +73,7 @@ class RuleChecks:
         owner = stack.owner
         candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
         candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
+        candidates += [Action("scapegoat", other.sid) for other in self.stacks(owner)]
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
         return self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
@@ -79,6 +84,7 @@ class RuleChecks:
         decision = self._save_decision(stack, cause, by)
         if not any(a.kind != "decline" for a in decision.actions):
             return False
+        self._immediate_triggers(stack, decision)
         choice = yield decision
         if choice.kind == "instead":
             watcher = self.find_stack(choice.card)
@@ -92,6 +98,8 @@ class RuleChecks:
             self.players[owner].trash.append(card)
             self.emit("armor_purge", "CR 16-19-1", owner, trashed=card.name, card=repr(stack))
             self._overflow([card], owner)
+            # CR 16-19-3: once the top card is trashed, preventing the deletion is mandatory.
+            self.emit("not_deleted", "CR 16-19-3", owner, card=repr(stack), why="<Armor Purge> trashed its top card")
             return True
         if choice.kind == "evade":
             stack.suspended = True
@@ -109,12 +117,43 @@ class RuleChecks:
             self._leave_field(other, "trash", "CR 16-18-1", deleted=True)
             self._trigger_deleted(other, "effect")
             self._fire("deleted", [other], by_effect=True, departed=[other])
+            # CR 16-18-3: once the <Decoy> Digimon is deleted, preventing the deletion is mandatory.
+            self.emit("not_deleted", "CR 16-18-3", owner, card=repr(stack), why="<Decoy> was deleted in its place")
+            return True
+        if choice.kind == "scapegoat":
+            other = self.find_stack(choice.card)
+            self.emit("scapegoat", "CR 16-32-1", owner, deleted=repr(other), protected=repr(stack))
+            gone = yield from self._delete([other], cause="effect", ref="CR 16-32-1", by=owner)
+            if not gone:  # CR 15-7-2: the other Digimon wasn't deleted, so nothing is prevented
+                self.emit("condition_not_fulfilled", "CR 15-7-2", owner, card=repr(stack), keyword="<Scapegoat>")
+                return False
+            # CR 16-32-3: once the other Digimon is deleted, preventing the deletion is mandatory.
+            self.emit("not_deleted", "CR 16-32-3", owner, card=repr(stack), why="<Scapegoat> deleted another Digimon")
             return True
         offered = {a.kind for a in decision.actions}
-        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3")):
+        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3"), ("scapegoat", "CR 16-32-3"),
+                        ("armor_purge", "CR 16-19-3"), ("decoy", "CR 16-18-3")):
             if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
                 self.emit("declined", ref, owner, card=repr(stack))
         return False
+
+    IMMEDIATE_KEYWORDS = {"armor_purge": ("<Armor Purge>", "CR 16-19-2"), "evade": ("<Evade>", "CR 16-22-2"),
+                          "barrier": ("<Barrier>", "CR 16-25-2"), "decoy": ("<Decoy>", "CR 16-18-2"),
+                          "scapegoat": ("<Scapegoat>", "CR 16-32-2")}
+
+    def _immediate_triggers(self, stack: Stack, decision) -> None:
+        """The keyword immediate effects that can step in now that ``stack`` is about to be deleted
+        (CR 15-8-5), each logged with the clause that makes it immediate-type."""
+        seen = set()
+        for a in decision.actions:
+            if a.kind not in self.IMMEDIATE_KEYWORDS:
+                continue
+            holder = self.find_stack(a.card) if a.kind == "decoy" else stack
+            if (a.kind, holder.sid) in seen:
+                continue
+            seen.add((a.kind, holder.sid))
+            printed, ref = self.IMMEDIATE_KEYWORDS[a.kind]
+            self.emit("immediate_trigger", ref, stack.owner, card=repr(stack), effect=f"{printed} of {holder!r}")
 
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
@@ -237,6 +276,17 @@ class RuleChecks:
                 return IllegalAction("<Barrier> prevents deletion in battle only", "CR 16-25-1")
             if not self.players[owner].security:
                 return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
+        elif a.kind == "scapegoat":
+            if not self.keyword(stack, "scapegoat"):
+                return IllegalAction(f"{stack!r} has no <Scapegoat>", "CR 16-32-1")
+            if cause == "effect" and by == owner:
+                return IllegalAction("<Scapegoat> doesn't step in when one of your own effects deletes it", "CR 16-32-2")
+            other = self.find_stack(a.card) if a.card is not None else None
+            if other is None or other.owner != owner or other.area != "battle" or other is stack or not self.is_digimon(other):
+                return IllegalAction("<Scapegoat> deletes 1 of your other Digimon", "CR 16-32-1")
+            if self.deletion_prohibited(other, owner):
+                # CR 16-32-3: deleting the other Digimon is the optional condition; without it nothing follows.
+                return IllegalAction(f"{other!r} can't be deleted by effects, so <Scapegoat> prevents nothing", "CR 15-7-2")
         elif a.kind == "decoy":
             other = self.find_stack(a.card) if a.card is not None else None
             if other is None or other.owner != owner or other.area != "battle" or other is stack:

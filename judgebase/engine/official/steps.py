@@ -12,7 +12,7 @@ from ..state import (
     Modifier,
     Stack,
 )
-from .common_steps import CommonSteps
+from .common_steps import STOP, CommonSteps
 from .targets import FILTER_KEYS
 
 
@@ -25,6 +25,17 @@ class Steps(CommonSteps):
         opp = 1 - me
         if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
             return (yield from self._common_step(me, name, arg, card, stack))
+        if name in self.PROCESSING_KEYWORDS:
+            self._keyword_processing(me, name, card)
+        if name == "save":
+            yield from self._save(me, card)
+            return None
+        if name == "mind_link":
+            yield from self._mind_link(me, arg, card, stack)
+            return None
+        if name == "digi_burst":
+            paid = yield from self._digi_burst(me, int(arg), card, stack)
+            return None if paid else STOP
         if name == "draw":
             self._draw(me, int(arg), "CR 16-8-1")
             return None
@@ -179,6 +190,9 @@ class Steps(CommonSteps):
             for s in chosen:
                 s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
+                if spec["keyword"] in self.PERSISTENT_KEYWORDS:  # it applies from now on, never activated
+                    printed, ref = self.PERSISTENT_KEYWORDS[spec["keyword"]]
+                    self.emit("keyword_in_force", ref, me, card=repr(s), keyword=printed)
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
@@ -194,6 +208,8 @@ class Steps(CommonSteps):
                 self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
         elif name == "return_to_hand":
             for s in chosen:
+                if self.keyword(s, "partition"):
+                    yield from self._partition(s, "effect", me)  # CR 16-29-2: about to leave the battle area
                 self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
         elif name == "to_deck_bottom":
             for s in chosen:
