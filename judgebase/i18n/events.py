@@ -606,6 +606,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.execute_unavailable": ("<Execute> can't be used: {why}", "<Execute> no se puede usar: {why}",
                                   "<Execute> kann nicht eingesetzt werden: {why}"),
 
+    # -- keywords CR 16-36 ... 16-47 ------------------------------------------------------------
+    "event.fragment": ("<Fragment>: {trashed} go(es) from {card} to the trash, so it isn't deleted",
+                       "<Fragment>: {trashed} va(n) de {card} al trash, así que no es eliminado",
+                       "<Fragment>: {trashed} kommt/kommen von {card} in den Trash, also wird es nicht gelöscht"),
+    "event.engage_unavailable": ("<Engage> can't be used: {why}", "<Engage> no se puede usar: {why}",
+                                 "<Engage> kann nicht eingesetzt werden: {why}"),
+
     # -- common effect steps: costs, free plays, revealing, deck bottom, security (CR 15-7, 15-15-3, 4-27)
     "event.cost_trashed": ("{who} trashes {cards} from the hand to pay the cost of {card}'s effect",
                            "{who} manda {cards} de la mano al trash para pagar el costo del efecto de {card}",

@@ -177,7 +177,7 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action("choose", target=_stack_id(game, step["target"], line, path), option=option)
     if kind == "protect":
         return Action("protect", _stack_id(game, step["card"], line, path))
-    if kind in ("armor_purge", "evade", "barrier", "decoy"):
+    if kind in ("armor_purge", "evade", "barrier", "decoy", "fragment"):
         return Action(kind, _stack_id(game, step["card"], line, path))
     if kind == "instead":  # a "would be deleted ... instead" effect of the card labelled `card`
         return Action("instead", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))

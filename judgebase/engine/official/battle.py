@@ -137,7 +137,8 @@ class Battles:
         attacker.suspended = True
         target = None if target_sid == -1 else self.find_stack(target_sid)
         self.attack = Attack(attacker, target, target, via=via)
-        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1"}[via], tp,
+        self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1",
+                                 "engage": "CR 16-44-1"}[via], tp,
                   attacker=repr(attacker), target="player" if target is None else repr(target))
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem

@@ -37,6 +37,8 @@ DECISION_REF = {
     "blitz": "CR 16-16-1",
     "vortex": "CR 16-33-1",
     "execute": "CR 16-38-1",
+    "fragment": "CR 16-37-1",
+    "engage": "CR 16-44-1",
     "de_digivolve": "CR 16-12-1",
     "effect_digivolve": "CR 8-1-3-1",
     "arts_digivolve": "CR 4-20-1",

@@ -301,7 +301,7 @@ class Effects:
             yield from self._raid(p)
         elif kw == "alliance":
             yield from self._alliance(p)
-        elif kw in ("vortex", "execute"):
+        elif kw in ("vortex", "execute", "engage"):
             yield from self._keyword_attack(p.player, p.stack, kw)
 
     def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None, count_use: bool = True):

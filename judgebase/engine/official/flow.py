@@ -195,9 +195,9 @@ class Flow:
         self._trigger_timing("end_of_your_turn", tp)
         self._trigger_timing("end_of_opponents_turn", 1 - tp)
         for stack in list(self.stacks(tp)):
-            for kw in ("vortex", "execute"):
-                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2)
-                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2"}[kw], tp, card=repr(stack),
+            for kw in ("vortex", "execute", "engage"):
+                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2, 16-44-2)
+                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2", "engage": "CR 16-44-2"}[kw], tp, card=repr(stack),
                               watched="end_of_turn", effect=f"<{kw.title()}> of {stack!r}")
                     self.pending.append(Pending(tp, f"<{kw.title()}> of {stack!r}", kw, stack=stack))
         if self.pending:

@@ -76,7 +76,7 @@ class Keywords:
         )
 
     def _keyword_attack(self, player: int, stack: Stack, via: str):
-        """A keyword effect lets ``stack`` attack now (<Blitz>, <Vortex>, <Execute>): the player may
+        """A keyword effect lets ``stack`` attack now (<Blitz>, <Vortex>, <Execute>, <Engage>): the player may
         choose a target ``attack_problem`` allows, or decline (CR 16-16-3, 16-33-3, 16-38-3)."""
         if stack is None or stack not in self.players[player].battle:
             return
@@ -99,8 +99,8 @@ class Keywords:
         choice = yield decision
         if choice.kind == "choose":
             yield from self._declare_attack(player, stack, choice.target, via=via)
-        elif via in ("vortex", "execute"):  # CR 16-33-3, 16-38-3: the attack is optional
-            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3"}[via], player, card=repr(stack))
+        elif via in ("vortex", "execute", "engage"):  # CR 16-33-3, 16-38-3, 16-44-3: the attack is optional
+            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3", "engage": "CR 16-44-3"}[via], player, card=repr(stack))
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""

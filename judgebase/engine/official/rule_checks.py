@@ -61,7 +61,7 @@ class RuleChecks:
     def _save_decision(self, stack: Stack, cause: str, by: int | None):
         """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
         owner = stack.owner
-        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
+        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier", "fragment")]
         candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
@@ -95,6 +95,9 @@ class RuleChecks:
             self.emit("barrier", "CR 16-25-1", owner, card=repr(stack), trashed_security=card.name)
             self._security_changed(owner, "security_removed", by_effect=True)
             return True
+        if choice.kind == "fragment":
+            yield from self._fragment(stack)
+            return True
         if choice.kind == "decoy":
             other = self.find_stack(choice.card)
             self.emit("decoy", "CR 16-18-1", owner, deleted=repr(other), protected=repr(stack))
@@ -103,10 +106,35 @@ class RuleChecks:
             self._fire("deleted", [other], by_effect=True, departed=[other])
             return True
         offered = {a.kind for a in decision.actions}
-        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3")):
+        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3"), ("fragment", "CR 16-37-3")):
             if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
                 self.emit("declined", ref, owner, card=repr(stack))
         return False
+
+    def _fragment(self, stack: Stack):
+        """CR 16-37-1: the player chooses X of the Digimon's digivolution cards and trashes them; once
+        they are trashed the deletion is prevented, no longer a choice (CR 16-37-3)."""
+        owner = stack.owner
+        amount = self.keyword(stack, "fragment")
+        chosen: list = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "choose" and (a.target is not None or a.option is not None or a.targets
+                                       or not any(c.uid == a.card for c in stack.sources if c not in chosen)):
+                return IllegalAction(f"<Fragment> trashes digivolution cards of {stack!r}", "CR 16-37-1")
+            return None
+
+        for n in range(amount):
+            pick = yield self.decide(owner, "fragment", [Action("choose", c.uid) for c in stack.sources if c not in chosen],
+                                     f"<Fragment>: trash a digivolution card of {stack!r} ({n + 1} of {amount})", check)
+            chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        for card in chosen:
+            stack.cards.remove(card)
+            card.incarnation += 1
+            self.players[owner].trash.append(card)
+        self.emit("fragment", "CR 16-37-1", owner, card=repr(stack), trashed=[c.name for c in chosen])
+        self._overflow(chosen, owner)
+        self.emit("not_deleted", "CR 16-37-3", owner, card=repr(stack), why="<Fragment> trashed its digivolution cards")
 
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
@@ -204,8 +232,8 @@ class RuleChecks:
             return self.replacement_problem(stack, cause, a)
         if a.kind == "decline" and self._mandatory_replacement(stack, cause):
             return IllegalAction("a mandatory \"instead\" effect replaces this deletion", "CR 18-2-3")
-        if a.kind in ("armor_purge", "evade", "barrier") and a.card != stack.sid:
-            ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
+        if a.kind in ("armor_purge", "evade", "barrier", "fragment") and a.card != stack.sid:
+            ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1", "fragment": "CR 16-37-2"}[a.kind]
             return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
         if a.kind == "armor_purge":
             if not self.keyword(stack, "armor_purge"):
@@ -227,6 +255,13 @@ class RuleChecks:
                 return IllegalAction("<Barrier> prevents deletion in battle only", "CR 16-25-1")
             if not self.players[owner].security:
                 return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
+        elif a.kind == "fragment":
+            amount = self.keyword(stack, "fragment")
+            if not amount:
+                return IllegalAction(f"{stack!r} has no <Fragment>", "CR 16-37-1")
+            if len(stack.sources) < amount:
+                return IllegalAction(f"<Fragment ({amount})> trashes {amount} digivolution card(s); {stack!r} has "
+                                     f"{len(stack.sources)}", "CR 16-37-1")
         elif a.kind == "decoy":
             other = self.find_stack(a.card) if a.card is not None else None
             if other is None or other.owner != owner or other.area != "battle" or other is stack:
