@@ -610,6 +610,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.fragment": ("<Fragment>: {trashed} go(es) from {card} to the trash, so it isn't deleted",
                        "<Fragment>: {trashed} va(n) de {card} al trash, así que no es eliminado",
                        "<Fragment>: {trashed} kommt/kommen von {card} in den Trash, also wird es nicht gelöscht"),
+    "event.training": ("<Training>: the top card of the deck, {placed}, goes under {card} as its bottom digivolution card",
+                       "<Training>: la carta superior del mazo, {placed}, va debajo de {card} como su carta de digivolución inferior",
+                       "<Training>: die oberste Karte des Decks, {placed}, kommt unter {card} als unterste Digitationskarte"),
+    "event.ascension": ("<Ascension>: {card} goes from the trash to the top of {who}'s security stack",
+                        "<Ascension>: {card} pasa del trash a la parte superior de la pila de seguridad de {who}",
+                        "<Ascension>: {card} kommt aus dem Trash oben auf den Sicherheitsstapel von {who}"),
     "event.engage_unavailable": ("<Engage> can't be used: {why}", "<Engage> no se puede usar: {why}",
                                  "<Engage> kann nicht eingesetzt werden: {why}"),
 

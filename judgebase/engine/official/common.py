@@ -37,6 +37,7 @@ DECISION_REF = {
     "blitz": "CR 16-16-1",
     "vortex": "CR 16-33-1",
     "execute": "CR 16-38-1",
+    "ascension": "CR 16-43-1",
     "fragment": "CR 16-37-1",
     "engage": "CR 16-44-1",
     "de_digivolve": "CR 16-12-1",

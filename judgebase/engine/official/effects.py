@@ -297,6 +297,8 @@ class Effects:
                 self.players[p.player].trash.remove(card)
                 self.emit("fortitude", "CR 16-27-1", p.player, card=card.name)
                 yield from self._play(p.player, card, cost=None, ref="CR 16-27-1")
+        elif kw == "ascension":
+            yield from self._ascension(p)
         elif kw == "raid":
             yield from self._raid(p)
         elif kw == "alliance":

@@ -9,6 +9,7 @@ from ..state import (
     Pending,
     Stack,
 )
+from .common import EITHER
 
 
 class Keywords:
@@ -101,6 +102,25 @@ class Keywords:
             yield from self._declare_attack(player, stack, choice.target, via=via)
         elif via in ("vortex", "execute", "engage"):  # CR 16-33-3, 16-38-3, 16-44-3: the attack is optional
             self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3", "engage": "CR 16-44-3"}[via], player, card=repr(stack))
+
+    def _ascension(self, p: Pending):
+        """CR 16-43-1: the deleted card with <Ascension> may go from the trash to the top of its
+        player's security stack; the player may decline (CR 16-43-3)."""
+        card = p.card
+        ps = self.players[p.player]
+        if card not in ps.trash:
+            return
+        choice = yield self.decide(p.player, "ascension", [Action("yes"), Action("no")],
+                                   f"<Ascension>: place {card.name} on top of your security stack?", EITHER)
+        if choice.kind == "no":
+            self.emit("declined", "CR 16-43-3", p.player, card=card.name)
+            return
+        ps.trash.remove(card)
+        card.incarnation += 1
+        card.face_up = False
+        ps.security.insert(0, card)
+        self.emit("ascension", "CR 16-43-1", p.player, card=card.name)
+        self._security_changed(p.player, "security_added", by_effect=True)
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""

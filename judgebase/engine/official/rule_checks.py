@@ -351,6 +351,14 @@ class RuleChecks:
             # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
             self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
+        carriers = [top] if top.defn.keyword("ascension") is not None else []
+        carriers += [c for c in stack.sources if c.defn.keyword("ascension", inherited=True) is not None]
+        for card in carriers:
+            if card.defn.token:
+                continue
+            # CR 16-43-2: trigger-type, set off by the deletion of the card with <Ascension>.
+            self.emit("triggered", "CR 16-43-2", stack.owner, card=card.name, watched="deleted", effect=f"<Ascension> of {card.name}")
+            self.pending.append(Pending(stack.owner, f"<Ascension> of {card.name}", "ascension", card=card))
 
     def _rule_check(self) -> None:
         """CR 17-1-3: everything a rule check finds is dealt with at one and the same time: Digimon with
