@@ -263,8 +263,22 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
+        if known is not None and known.value == "card":
+            _specified_cards(value, f"{where}: {key}")
         out.append((key, value))
     return tuple(out)
+
+
+SPECIFIED_CARD_KEYS = ("name", "trait", "colour", "level")
+
+
+def _specified_cards(value, where: str) -> None:
+    """A keyword's specified cards (CR 16-3): true, or a mapping of name, trait, colour, level."""
+    if value is True:
+        return
+    if not isinstance(value, dict) or not value or set(value) - set(SPECIFIED_CARD_KEYS):
+        raise CardError(f"{where} names its specified cards: true or a mapping of {', '.join(SPECIFIED_CARD_KEYS)},"
+                        f" e.g. {{colour: blue, level: 4}}, not {value!r}")
 
 
 def _effects(spec, where: str) -> tuple[Effect, ...]:

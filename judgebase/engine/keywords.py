@@ -22,8 +22,9 @@ FORMS = {
     "digivolution": "as a special way to digivolve in the card spec (e.g. blast_digivolve: true)",
 }
 # The values a property keyword takes: a flag, a number (<Security A. +1>, <Digisorption -2>),
-# a colour (<Decoy (Black)>), or a text (<Overclock (trait)>).
-VALUES = ("flag", "number", "colour", "text")
+# a colour (<Decoy (Black)>), a text (<Overclock (trait)>), or the specified cards (<Decode (blue Lv.4)>,
+# CR 16-3: true, or a mapping of name, trait, colour, level).
+VALUES = ("flag", "number", "colour", "text", "card")
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,8 @@ KEYWORDS: tuple[Keyword, ...] = (
             hooks=("flow._end_of_turn", "keywords._keyword_attack", "battle._declaration_problem", "battle._target_problem")),
     Keyword("overclock", "<Overclock>", "CR 16-34", value="text"),
     Keyword("iceclad", "<Iceclad>", "CR 16-35", hooks=("battle._battle",)),
-    Keyword("decode", "<Decode>", "CR 16-36", value="text"),
+    Keyword("decode", "<Decode>", "CR 16-36", value="card",
+            hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
     Keyword("fragment", "<Fragment>", "CR 16-37", value="number",
             hooks=("rule_checks._save_decision", "rule_checks.save_problem", "rule_checks._fragment")),
     Keyword("execute", "<Execute>", "CR 16-38",
@@ -93,8 +95,10 @@ KEYWORDS: tuple[Keyword, ...] = (
             hooks=("rule_checks._trigger_deleted", "effects._activate_pending", "keywords._ascension")),
     Keyword("engage", "<Engage>", "CR 16-44",
             hooks=("flow._end_of_turn", "keywords._keyword_attack", "battle._declare_attack")),
-    Keyword("guard", "<Guard>", "CR 16-45"),
-    Keyword("detach", "<Detach>", "CR 16-46"),
+    Keyword("guard", "<Guard>", "CR 16-45",
+            hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
+    Keyword("detach", "<Detach>", "CR 16-46", value="card",
+            hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
     Keyword("succession", "<Succession>", "CR 16-47"),
 )
 

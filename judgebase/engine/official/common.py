@@ -28,6 +28,7 @@ DECISION_REF = {
     "block": "CR 12-1-1",
     "trigger_order": "CR 15-4-3-5",
     "would_be_deleted": "CR 15-8-5",
+    "would_leave": "CR 15-8-5",
     "instead_trash": "CR 18-2-1",
     "target": "CR 15-11-1-3-1",
     "optional": "CR 15-9-2-2",

@@ -28,7 +28,7 @@ class Keywords:
             return None
         if all(isinstance(v, bool) for v in values):
             return True
-        texts = [v for v in values if isinstance(v, str)]
+        texts = [v for v in values if isinstance(v, (str, dict))]  # dict: the specified cards (CR 16-3)
         # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
         return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
 
@@ -121,6 +121,18 @@ class Keywords:
         ps.security.insert(0, card)
         self.emit("ascension", "CR 16-43-1", p.player, card=card.name)
         self._security_changed(p.player, "security_added", by_effect=True)
+
+    @staticmethod
+    def _specified(card, spec) -> bool:
+        """Whether ``card`` is one of a keyword's specified cards (CR 16-3): ``true`` names any card,
+        a mapping names them by ``name``, ``trait``, ``colour`` and ``level``."""
+        if spec is True:
+            return True
+        d = card.defn
+        colours = spec.get("colour", ())
+        colours = [colours] if isinstance(colours, str) else colours
+        return (("name" not in spec or d.name == spec["name"]) and ("trait" not in spec or spec["trait"] in d.traits)
+                and (not colours or bool(set(colours) & set(d.colours))) and ("level" not in spec or d.level == spec["level"]))
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""

@@ -166,6 +166,8 @@ class Steps(CommonSteps):
                 self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
         elif name == "return_to_hand":
             for s in chosen:
+                if (yield from self._would_leave(s, me)) or s not in self.players[s.owner].battle:
+                    continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
                 self._leave_field(s, "hand", "CR 15-8")
         elif name == "to_deck_bottom":
             for s in chosen:
