@@ -269,11 +269,11 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
     return tuple(out)
 
 
-SPECIFIED_CARD_KEYS = ("name", "trait", "colour", "level")
+SPECIFIED_CARD_KEYS = ("name", "trait", "colour", "level", "category")
 
 
 def _specified_cards(value, where: str) -> None:
-    """A keyword's specified cards (CR 16-3): true, or a mapping of name, trait, colour, level."""
+    """A keyword's specified cards (CR 16-3): true, or a mapping of name, trait, colour, level, category."""
     if value is True:
         return
     if not isinstance(value, dict) or not value or set(value) - set(SPECIFIED_CARD_KEYS):
@@ -487,6 +487,9 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
     special = _special(name, spec)
     keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
     inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
+    if category != "option" and any(k == "use_req" for k, _ in keywords + inherited_keywords):
+        raise CardError(f"card {name!r} keywords: <Use Req.> (CR 16-42) lifts the colour requirements of an Option card "
+                        "(CR 4-22), so only an Option card can have it")
     return CardDef(
         **special,
         name=str(spec.get("name", name)),

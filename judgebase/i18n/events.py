@@ -627,6 +627,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                      "<Detach>: die Link-Karte {trashed} von {card} kommt in den Trash"),
     "event.not_leaving": ("{card} doesn't leave the battle area", "{card} no deja el área de batalla",
                           "{card} verlässt den Kampfbereich nicht"),
+    "event.use_req": ("<Use Req.>: the colour requirements of {card} are ignored, as {met_by} is on the field",
+                      "<Use Req.>: se ignoran los requisitos de color de {card}, porque {met_by} está en el campo",
+                      "<Use Req.>: die Farbanforderungen von {card} werden ignoriert, da {met_by} im Spielfeld ist"),
     "event.engage_unavailable": ("<Engage> can't be used: {why}", "<Engage> no se puede usar: {why}",
                                  "<Engage> kann nicht eingesetzt werden: {why}"),
 

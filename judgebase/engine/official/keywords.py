@@ -125,14 +125,15 @@ class Keywords:
     @staticmethod
     def _specified(card, spec) -> bool:
         """Whether ``card`` is one of a keyword's specified cards (CR 16-3): ``true`` names any card,
-        a mapping names them by ``name``, ``trait``, ``colour`` and ``level``."""
+        a mapping names them by ``name``, ``trait``, ``colour``, ``level`` and ``category``."""
         if spec is True:
             return True
         d = card.defn
         colours = spec.get("colour", ())
         colours = [colours] if isinstance(colours, str) else colours
         return (("name" not in spec or d.name == spec["name"]) and ("trait" not in spec or spec["trait"] in d.traits)
-                and (not colours or bool(set(colours) & set(d.colours))) and ("level" not in spec or d.level == spec["level"]))
+                and (not colours or bool(set(colours) & set(d.colours))) and ("level" not in spec or d.level == spec["level"])
+                and ("category" not in spec or d.category == spec["category"]))
 
     def _blitz_attack_goes_on(self, player: int, before: int, after: int) -> None:
         """CR 16-16-4: an attack declared through <Blitz> goes on when the opponent's memory leaves 1+."""
