@@ -630,6 +630,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.use_req": ("<Use Req.>: the colour requirements of {card} are ignored, as {met_by} is on the field",
                       "<Use Req.>: se ignoran los requisitos de color de {card}, porque {met_by} está en el campo",
                       "<Use Req.>: die Farbanforderungen von {card} werden ignoriert, da {met_by} im Spielfeld ist"),
+    "event.progress_inactive": ("<Progress> doesn't protect {card} from {source}: it works only while {card} is attacking",
+                                "<Progress> no protege a {card} de {source}: solo funciona mientras {card} ataca",
+                                "<Progress> schützt {card} nicht vor {source}: es wirkt nur, während {card} angreift"),
     "event.engage_unavailable": ("<Engage> can't be used: {why}", "<Engage> no se puede usar: {why}",
                                  "<Engage> kann nicht eingesetzt werden: {why}"),
 

@@ -258,7 +258,7 @@ class RuleChecks:
             if not self.keyword(stack, "barrier"):
                 return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
             if cause != "battle":
-                return IllegalAction("<Barrier> prevents deletion in battle only", "CR 16-25-1")
+                return IllegalAction("<Barrier> is set off by a deletion in battle only", "CR 16-25-2")
             if not self.players[owner].security:
                 return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
         elif a.kind == "fragment":

@@ -208,6 +208,9 @@ class Targets:
             ref = self.unaffected_ref(s, me, etype)
             if ref is None:
                 out.append(s)
+                if s.owner != me and s.area == "battle" and self.keyword(s, "progress"):
+                    # CR 16-39-3: <Progress> works only while its Digimon is attacking.
+                    self.emit("progress_inactive", "CR 16-39-3", s.owner, card=repr(s), source=card.name)
             else:
                 self.emit("unaffected", ref, s.owner, card=repr(s), source=card.name, step=step)
         return out
