@@ -289,8 +289,22 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
             value = tuple(tuple(sorted(x.items())) for x in parts)
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
+        if known is not None and known.value == "card":
+            _specified_cards(value, f"{where}: {key}")
         out.append((key, value))
     return tuple(out)
+
+
+SPECIFIED_CARD_KEYS = ("name", "trait", "colour", "level", "category")
+
+
+def _specified_cards(value, where: str) -> None:
+    """A keyword's specified cards (CR 16-3): true, or a mapping of name, trait, colour, level, category."""
+    if value is True:
+        return
+    if not isinstance(value, dict) or not value or set(value) - set(SPECIFIED_CARD_KEYS):
+        raise CardError(f"{where} names its specified cards: true or a mapping of {', '.join(SPECIFIED_CARD_KEYS)},"
+                        f" e.g. {{colour: blue, level: 4}}, not {value!r}")
 
 
 def _effects(spec, where: str) -> tuple[Effect, ...]:
@@ -508,6 +522,9 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
     special = _special(name, spec)
     keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
     inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
+    if category != "option" and any(k == "use_req" for k, _ in keywords + inherited_keywords):
+        raise CardError(f"card {name!r} keywords: <Use Req.> (CR 16-42) lifts the colour requirements of an Option card "
+                        "(CR 4-22), so only an Option card can have it")
     return CardDef(
         **special,
         name=str(spec.get("name", name)),

@@ -211,6 +211,8 @@ _KEYWORDS = [
     {"retaliation": True}, {"rush": True}, {"armor_purge": True}, {"evade": True}, {"raid": True},
     {"alliance": True}, {"barrier": True}, {"fortitude": True}, {"collision": True}, {"vortex": True},
     {"iceclad": True}, {"execute": True}, {"progress": True}, {"decoy": True}, {"digisorption": 2},
+    {"fragment": 1}, {"training": True}, {"ascension": True}, {"engage": True}, {"guard": True}, {"detach": True},
+    {"decode": True},
 ]
 _EFFECTS = [
     {"timing": "on_play", "do": [{"draw": 1}]},

@@ -22,9 +22,10 @@ FORMS = {
     "digivolution": "as a special way to digivolve in the card spec (e.g. blast_digivolve: true)",
 }
 # The values a property keyword takes: a flag, a number (<Security A. +1>, <Digisorption -2>),
-# a colour (<Decoy (Black)>), a text (<Overclock (trait)>), or a list of card filters (<Partition (blue Lv.4 &
-# green Lv.4)>).
-VALUES = ("flag", "number", "colour", "text", "cards")
+# a colour (<Decoy (Black)>), a text (<Overclock (trait)>), a list of card filters (<Partition (blue Lv.4 &
+# green Lv.4)>), or the specified cards (<Decode (blue Lv.4)>, CR 16-3: true, or a mapping of name, trait,
+# colour, level).
+VALUES = ("flag", "number", "colour", "text", "cards", "card")
 
 
 @dataclass(frozen=True)
@@ -84,18 +85,26 @@ KEYWORDS: tuple[Keyword, ...] = (
     Keyword("overclock", "<Overclock>", "CR 16-34", value="text",
             hooks=("flow._end_of_turn", "keywords._overclock", "battle._declaration_problem", "battle._target_problem")),
     Keyword("iceclad", "<Iceclad>", "CR 16-35", hooks=("battle._battle",)),
-    Keyword("decode", "<Decode>", "CR 16-36", value="text"),
-    Keyword("fragment", "<Fragment>", "CR 16-37", value="number"),
+    Keyword("decode", "<Decode>", "CR 16-36", value="card",
+            hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
+    Keyword("fragment", "<Fragment>", "CR 16-37", value="number",
+            hooks=("rule_checks._save_decision", "rule_checks.save_problem", "rule_checks._fragment")),
     Keyword("execute", "<Execute>", "CR 16-38",
             hooks=("flow._end_of_turn", "keywords._keyword_attack", "battle._may_attack_unsuspended", "battle._end_attack")),
     Keyword("progress", "<Progress>", "CR 16-39", hooks=("targets.effect_target_problem",)),
     Keyword("link_plus", "<Link +>", "CR 16-40", value="number", hooks=("special.link_limit",)),
-    Keyword("training", "<Training>", "CR 16-41"),
-    Keyword("use_req", "<Use Req.>", "CR 16-42", value="text"),
-    Keyword("ascension", "<Ascension>", "CR 16-43"),
-    Keyword("engage", "<Engage>", "CR 16-44"),
-    Keyword("guard", "<Guard>", "CR 16-45"),
-    Keyword("detach", "<Detach>", "CR 16-46"),
+    Keyword("training", "<Training>", "CR 16-41",
+            hooks=("actions._activation_effects", "actions.training_problem", "actions._training")),
+    Keyword("use_req", "<Use Req.>", "CR 16-42", value="card",
+            hooks=("playing._colour_problem", "playing._use_req_holder", "playing._colour_requirement_met")),
+    Keyword("ascension", "<Ascension>", "CR 16-43",
+            hooks=("rule_checks._trigger_deleted", "effects._activate_pending", "keywords._ascension")),
+    Keyword("engage", "<Engage>", "CR 16-44",
+            hooks=("flow._end_of_turn", "keywords._keyword_attack", "battle._declare_attack")),
+    Keyword("guard", "<Guard>", "CR 16-45",
+            hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
+    Keyword("detach", "<Detach>", "CR 16-46", value="card",
+            hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
     Keyword("succession", "<Succession>", "CR 16-47"),
 )
 

@@ -226,7 +226,7 @@ class Attack:
     countered: bool = False
     extra_checks: int = 0
     dp_bonus: int = 0
-    via: str = "normal"  # "normal", "blitz", "vortex", "execute"
+    via: str = "normal"  # "normal", "blitz", "vortex", "execute", "engage"
     pending_piercing: bool = False
     execute_delete: bool = False
     goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")

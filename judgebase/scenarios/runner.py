@@ -189,8 +189,16 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action("choose", target=_stack_id(game, step["target"], line, path), option=option)
     if kind == "protect":
         return Action("protect", _stack_id(game, step["card"], line, path))
-    if kind in ("armor_purge", "evade", "barrier", "decoy", "scapegoat"):
+    if kind in ("armor_purge", "evade", "barrier", "decoy", "scapegoat", "fragment", "guard"):
         return Action(kind, _stack_id(game, step["card"], line, path))
+    if kind in ("detach", "decode"):  # the Digimon labelled `card`, and its link card / digivolution card by name
+        stack = game.find_stack(_stack_id(game, step["card"], line, path))
+        cards = stack.links if kind == "detach" else stack.sources
+        name = step["link" if kind == "detach" else "source"]
+        index = next((i for i, c in enumerate(cards) if c.defn.name == name), None)
+        if index is None:
+            raise ScenarioError(path, line, f"{stack!r} has no {'link' if kind == 'detach' else 'digivolution'} card {name!r}")
+        return Action(kind, stack.sid, option=index)
     if kind == "instead":  # a "would be deleted ... instead" effect of the card labelled `card`
         return Action("instead", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))
     if kind == "trigger":

@@ -69,6 +69,12 @@ class MainPhaseActions:
                 a = Action("activate", stack.sid, option=i)
                 if self._check(a) is None:
                     legal.append(a)
+        breeding = self.players[tp].breeding
+        if breeding is not None:  # <Training> is activated in the breeding area too (CR 16-41-1)
+            for i in range(len(self._activation_effects(breeding))):
+                a = Action("activate", breeding.sid, option=i)
+                if self._check(a) is None:
+                    legal.append(a)
         return legal + self.variant.main_actions(tp)
 
     # The rule of each hand action and the words its payment refusal uses.
@@ -156,9 +162,38 @@ class MainPhaseActions:
         if stack.top.defn.category == "option":
             # An Option placed in the battle area isn't used again; only its <Delay> activates (CR 16-17-1).
             return [(e, stack.top) for e in stack.top.defn.effects if e.timing == "delay"]
+        if stack.area == "breeding":
+            # CR 3-4-7-8: breeding-area cards aren't referenced, but <Training> says it can be activated there.
+            printed = stack.top.defn.keyword("training") is not None or any(
+                c.defn.keyword("training", inherited=True) is not None for c in stack.sources)
+            return [("training", stack.top)] if printed else []
         out = [(e, stack.top) for e in stack.top.defn.effects if e.timing in ("main", "delay")]
         out += [(e, c) for c in stack.sources for e in c.defn.inherited if e.timing == "main"]
+        if self.keyword(stack, "training"):
+            out.append(("training", stack.top))  # CR 16-41-2: an activation-type effect
         return out
+
+    def training_problem(self, stack: Stack) -> IllegalAction | None:
+        """Why <Training> can't be activated now: suspending the Digimon is its condition (CR 16-41-3)."""
+        if stack.suspended:
+            return IllegalAction(f"{stack!r} is suspended, so it can't suspend for <Training>", "CR 16-41-3")
+        if self.keyword(stack, "cannot_suspend"):
+            return IllegalAction(f"an effect says {stack!r} can't suspend", "CR 15-7-2")
+        return None
+
+    def _training(self, tp: int, stack: Stack) -> None:
+        """CR 16-41: suspend the Digimon (the optional condition, 16-41-3), then the top card of the deck
+        must go under it as its bottom digivolution card (16-41-1)."""
+        self.emit("activate", "CR 16-41-2", tp, card=stack.top.name)
+        stack.suspended = True
+        self.emit("suspend", "CR 16-41-3", tp, card=repr(stack))
+        deck = self.players[tp].deck
+        if deck:
+            card = deck.pop(0)
+            card.incarnation += 1
+            card.face_up = True
+            stack.cards.insert(0, card)
+            self.emit("training", "CR 16-41-1", tp, card=repr(stack), placed=card.name)
 
     def why_illegal(self, action: Action, check_only: bool = False):
         """The IllegalAction that forbids ``action`` now (or, with check_only, None when it is legal)."""
@@ -274,12 +309,14 @@ class MainPhaseActions:
             if self.phase != "main":
                 return IllegalAction("activating an activation-type effect is a main phase action", "CR 6-5-1-6")
             stack = self.find_stack(a.card)
-            if stack is None or stack.owner != tp or stack.area != "battle":
+            if stack is None or stack.owner != tp or stack.area != "battle" and not self._activation_effects(stack):
                 return IllegalAction("activation-type effects are activated from your battle area", "CR 6-5-1-6")
             effects = self._activation_effects(stack)
             if a.option is None or not 0 <= a.option < len(effects):
                 return IllegalAction("that card has no such activation-type effect", "CR 6-5-1-6-1")
             effect, card = effects[a.option]
+            if effect == "training":
+                return self.training_problem(stack)
             if effect.timing == "delay" and stack.placed_turn == self.turn:
                 return IllegalAction("<Delay> can't be activated the turn the card was placed", "CR 16-17-3")
             if self.per_turn_spent(card, effect):
@@ -361,7 +398,9 @@ class MainPhaseActions:
         elif a.kind == "activate":
             stack = self.find_stack(a.card)
             effect, card = self._activation_effects(stack)[a.option]
-            if effect.timing == "delay":
+            if effect == "training":
+                self._training(tp, stack)
+            elif effect.timing == "delay":
                 # CR 16-17-1: trash the card to activate its <Delay> effect.
                 self._leave_field(stack, "trash", "CR 16-17-1")
                 self.emit("delay", "CR 16-17-1", tp, card=card.name)

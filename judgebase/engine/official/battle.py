@@ -151,7 +151,8 @@ class Battles:
         target = None if target_sid == -1 else self.find_stack(target_sid)
         self.attack = Attack(attacker, target, target, via=via)
         self.emit("attack", {"normal": "CR 11-2-8-1", "blitz": "CR 16-16-1", "vortex": "CR 16-33-1", "execute": "CR 16-38-1",
-                             "overclock": "CR 16-34-1"}[via], tp,
+                             "overclock": "CR 16-34-1",
+                                 "engage": "CR 16-44-1"}[via], tp,
                   attacker=repr(attacker), target="player" if target is None else repr(target),
                   **({"without_suspending": True} if via == "overclock" else {}))
         if via == "normal" and attacker.placed_turn == self.turn:

@@ -284,6 +284,8 @@ class CommonSteps:
         """Return a Digimon to the bottom of its owner's deck (CR 3-1-3-8): with all of its digivolution
         cards when the card says so, in the order its player chooses (CR 3-1-3-4); otherwise the cards
         under it go to the trash (CR 4-7-8)."""
+        if (yield from self._would_leave(stack, me)) or stack not in self.players[stack.owner].battle:
+            return  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
         if spec["sources"] == "deck":
             order = yield from self._bottom_order(me, [c for c in stack.cards if not c.defn.token], "CR 3-1-3-4")
             self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=order)
@@ -366,6 +368,8 @@ class CommonSteps:
             pick = yield self._pick(me, "target", f"{card.name}: choose the card to place on top of the security stack",
                                     lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
             target = self.find_stack(pick.target)
+        if (yield from self._would_leave(target, me)):  # <Guard>, <Detach> (CR 16-45, 16-46)
+            return None
         top = target.top
         self._leave_field(target, "security", "CR 3-1-3-5", order=[top])
         return top if top in self.players[target.owner].security else None

@@ -378,11 +378,13 @@ class Effects:
                 self.players[p.player].trash.remove(card)
                 self.emit("fortitude", "CR 16-27-1", p.player, card=card.name)
                 yield from self._play(p.player, card, cost=None, ref="CR 16-27-1")
+        elif kw == "ascension":
+            yield from self._ascension(p)
         elif kw == "raid":
             yield from self._raid(p)
         elif kw == "alliance":
             yield from self._alliance(p)
-        elif kw in ("vortex", "execute"):
+        elif kw in ("vortex", "execute", "engage"):
             yield from self._keyword_attack(p.player, p.stack, kw)
         elif kw == "overclock":
             yield from self._overclock(p)

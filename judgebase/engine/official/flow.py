@@ -212,9 +212,10 @@ class Flow:
         for p in (tp, 1 - tp):
             self._trigger_timing("end_of_all_turns", p)  # CR 15-16-12-3: whoever's turn it is
         for stack in list(self.stacks(tp)):
-            for kw in ("vortex", "execute", "overclock"):
-                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2, 16-34-2)
-                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2", "overclock": "CR 16-34-2"}[kw], tp, card=repr(stack),
+            for kw in ("vortex", "execute", "overclock", "engage"):
+                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2, 16-34-2, 16-44-2)
+                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2", "overclock": "CR 16-34-2",
+                                            "engage": "CR 16-44-2"}[kw], tp, card=repr(stack),
                               watched="end_of_turn", effect=f"<{kw.title()}> of {stack!r}")
                     self.pending.append(Pending(tp, f"<{kw.title()}> of {stack!r}", kw, stack=stack))
         if self.pending:

@@ -10,6 +10,7 @@ from ..state import (
     Pending,
     Stack,
 )
+from .common import EITHER
 
 
 class Keywords:
@@ -47,7 +48,7 @@ class Keywords:
         parts = [v for v in values if isinstance(v, tuple)]
         if parts:
             return parts[0]  # <Partition>: its specified cards
-        texts = [v for v in values if isinstance(v, str)]
+        texts = [v for v in values if isinstance(v, (str, dict))]  # dict: the specified cards (CR 16-3)
         # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
         return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
 
@@ -96,7 +97,7 @@ class Keywords:
         )
 
     def _keyword_attack(self, player: int, stack: Stack, via: str):
-        """A keyword effect lets ``stack`` attack now (<Blitz>, <Vortex>, <Execute>): the player may
+        """A keyword effect lets ``stack`` attack now (<Blitz>, <Vortex>, <Execute>, <Engage>): the player may
         choose a target ``attack_problem`` allows, or decline (CR 16-16-3, 16-33-3, 16-38-3)."""
         if stack is None or stack not in self.players[player].battle:
             return
@@ -119,8 +120,40 @@ class Keywords:
         choice = yield decision
         if choice.kind == "choose":
             yield from self._declare_attack(player, stack, choice.target, via=via)
-        elif via in ("vortex", "execute"):  # CR 16-33-3, 16-38-3: the attack is optional
-            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3"}[via], player, card=repr(stack))
+        elif via in ("vortex", "execute", "engage"):  # CR 16-33-3, 16-38-3, 16-44-3: the attack is optional
+            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3", "engage": "CR 16-44-3"}[via], player, card=repr(stack))
+
+    def _ascension(self, p: Pending):
+        """CR 16-43-1: the deleted card with <Ascension> may go from the trash to the top of its
+        player's security stack; the player may decline (CR 16-43-3)."""
+        card = p.card
+        ps = self.players[p.player]
+        if card not in ps.trash:
+            return
+        choice = yield self.decide(p.player, "ascension", [Action("yes"), Action("no")],
+                                   f"<Ascension>: place {card.name} on top of your security stack?", EITHER)
+        if choice.kind == "no":
+            self.emit("declined", "CR 16-43-3", p.player, card=card.name)
+            return
+        ps.trash.remove(card)
+        card.incarnation += 1
+        card.face_up = False
+        ps.security.insert(0, card)
+        self.emit("ascension", "CR 16-43-1", p.player, card=card.name)
+        self._security_changed(p.player, "security_added", by_effect=True)
+
+    @staticmethod
+    def _specified(card, spec) -> bool:
+        """Whether ``card`` is one of a keyword's specified cards (CR 16-3): ``true`` names any card,
+        a mapping names them by ``name``, ``trait``, ``colour``, ``level`` and ``category``."""
+        if spec is True:
+            return True
+        d = card.defn
+        colours = spec.get("colour", ())
+        colours = [colours] if isinstance(colours, str) else colours
+        return (("name" not in spec or d.name == spec["name"]) and ("trait" not in spec or spec["trait"] in d.traits)
+                and (not colours or bool(set(colours) & set(d.colours))) and ("level" not in spec or d.level == spec["level"])
+                and ("category" not in spec or d.category == spec["category"]))
 
     def _overclock(self, p: Pending):
         """CR 16-34: at the end of your turn, by deleting 1 of your Tokens or another of your Digimon

@@ -105,7 +105,19 @@ class Playing:
         return [c for c in dict.fromkeys(colours) if c not in present]
 
     def _colour_problem(self, player: int, d: CardDef):
-        return self._colours_problem(player, d.colours)
+        problem = self._colours_problem(player, d.colours)
+        if problem is None or d.keyword("use_req") is None:
+            return problem
+        if self._use_req_holder(player, d) is not None:
+            return None  # CR 16-42-1: the colour requirements are ignored
+        # CR 16-42-3: only the Digimon or Tamers it specifies, on your field, let you ignore the colours.
+        return IllegalAction(f"{problem.reason}, and no Digimon or Tamer that <Use Req.> specifies is on your field", "CR 16-42-3")
+
+    def _use_req_holder(self, player: int, d: CardDef) -> Stack | None:
+        """A Digimon or Tamer on the player's field that the Option's <Use Req.> specifies (CR 16-42-1)."""
+        spec = d.keyword("use_req")
+        field = self.stacks(player) + ([self.players[player].breeding] if self.players[player].breeding else [])
+        return next((s for s in field if s.top.defn.category in ("digimon", "digi-egg", "tamer") and self._specified(s.top, spec)), None)
 
     def _colours_problem(self, player: int, colours):
         """CR 4-22-2: a Digimon or Tamer of the Option's colour on your field; CR 4-22-3: a multicolour
@@ -118,8 +130,12 @@ class Playing:
 
     def _colour_requirement_met(self, player: int, card: Card, colours) -> None:
         """Show how the colour requirements were met: one colour (CR 4-22-2), each colour of a multicolour
-        Option (CR 4-22-3), or several colours by one multicolour Digimon or Tamer (CR 4-22-4)."""
+        Option (CR 4-22-3), or several colours by one multicolour Digimon or Tamer (CR 4-22-4); or
+        ignored through a card that <Use Req.> specifies (CR 16-42-1)."""
         holders = self._colour_holders(player, colours)
+        if None in holders.values() and card.defn.keyword("use_req") is not None:
+            self.emit("use_req", "CR 16-42-1", player, card=card.name, met_by=repr(self._use_req_holder(player, card.defn)))
+            return
         sids = [s.sid for s in holders.values() if s is not None]
         shared = len(set(sids)) < len(sids)
         ref = "CR 4-22-4" if shared else "CR 4-22-3" if len(colours) > 1 else "CR 4-22-2"

@@ -71,9 +71,10 @@ class RuleChecks:
     def _save_decision(self, stack: Stack, cause: str, by: int | None):
         """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
         owner = stack.owner
-        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
+        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier", "fragment")]
         candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
         candidates += [Action("scapegoat", other.sid) for other in self.stacks(owner)]
+        candidates += self._leave_candidates(stack)
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
         return self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
@@ -111,6 +112,11 @@ class RuleChecks:
             self.emit("barrier", "CR 16-25-1", owner, card=repr(stack), trashed_security=card.name)
             self._security_changed(owner, "security_removed", by_effect=True)
             return True
+        if choice.kind == "fragment":
+            yield from self._fragment(stack)
+            return True
+        if choice.kind in ("guard", "detach", "decode"):
+            return (yield from self._keep_from_leaving(stack, choice))
         if choice.kind == "decoy":
             other = self.find_stack(choice.card)
             self.emit("decoy", "CR 16-18-1", owner, deleted=repr(other), protected=repr(stack))
@@ -132,7 +138,8 @@ class RuleChecks:
             return True
         offered = {a.kind for a in decision.actions}
         for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3"), ("scapegoat", "CR 16-32-3"),
-                        ("armor_purge", "CR 16-19-3"), ("decoy", "CR 16-18-3")):
+                        ("armor_purge", "CR 16-19-3"), ("decoy", "CR 16-18-3"), ("fragment", "CR 16-37-3"),
+                        ("guard", "CR 16-45-3"), ("detach", "CR 16-46-3"), ("decode", "CR 16-36-3")):
             if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
                 self.emit("declined", ref, owner, card=repr(stack))
         return False
@@ -154,6 +161,31 @@ class RuleChecks:
             seen.add((a.kind, holder.sid))
             printed, ref = self.IMMEDIATE_KEYWORDS[a.kind]
             self.emit("immediate_trigger", ref, stack.owner, card=repr(stack), effect=f"{printed} of {holder!r}")
+
+    def _fragment(self, stack: Stack):
+        """CR 16-37-1: the player chooses X of the Digimon's digivolution cards and trashes them; once
+        they are trashed the deletion is prevented, no longer a choice (CR 16-37-3)."""
+        owner = stack.owner
+        amount = self.keyword(stack, "fragment")
+        chosen: list = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "choose" and (a.target is not None or a.option is not None or a.targets
+                                       or not any(c.uid == a.card for c in stack.sources if c not in chosen)):
+                return IllegalAction(f"<Fragment> trashes digivolution cards of {stack!r}", "CR 16-37-1")
+            return None
+
+        for n in range(amount):
+            pick = yield self.decide(owner, "fragment", [Action("choose", c.uid) for c in stack.sources if c not in chosen],
+                                     f"<Fragment>: trash a digivolution card of {stack!r} ({n + 1} of {amount})", check)
+            chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        for card in chosen:
+            stack.cards.remove(card)
+            card.incarnation += 1
+            self.players[owner].trash.append(card)
+        self.emit("fragment", "CR 16-37-1", owner, card=repr(stack), trashed=[c.name for c in chosen])
+        self._overflow(chosen, owner)
+        self.emit("not_deleted", "CR 16-37-3", owner, card=repr(stack), why="<Fragment> trashed its digivolution cards")
 
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
@@ -251,10 +283,12 @@ class RuleChecks:
         owner = stack.owner
         if a.kind == "instead":
             return self.replacement_problem(stack, cause, a)
+        if a.kind in ("guard", "detach", "decode"):
+            return self.leave_problem(stack, cause, by, a)
         if a.kind == "decline" and self._mandatory_replacement(stack, cause):
             return IllegalAction("a mandatory \"instead\" effect replaces this deletion", "CR 18-2-3")
-        if a.kind in ("armor_purge", "evade", "barrier") and a.card != stack.sid:
-            ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
+        if a.kind in ("armor_purge", "evade", "barrier", "fragment") and a.card != stack.sid:
+            ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1", "fragment": "CR 16-37-2"}[a.kind]
             return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
         if a.kind == "armor_purge":
             if not self.keyword(stack, "armor_purge"):
@@ -273,7 +307,7 @@ class RuleChecks:
             if not self.keyword(stack, "barrier"):
                 return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
             if cause != "battle":
-                return IllegalAction("<Barrier> prevents deletion in battle only", "CR 16-25-1")
+                return IllegalAction("<Barrier> is set off by a deletion in battle only", "CR 16-25-2")
             if not self.players[owner].security:
                 return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
         elif a.kind == "scapegoat":
@@ -287,6 +321,13 @@ class RuleChecks:
             if self.deletion_prohibited(other, owner):
                 # CR 16-32-3: deleting the other Digimon is the optional condition; without it nothing follows.
                 return IllegalAction(f"{other!r} can't be deleted by effects, so <Scapegoat> prevents nothing", "CR 15-7-2")
+        elif a.kind == "fragment":
+            amount = self.keyword(stack, "fragment")
+            if not amount:
+                return IllegalAction(f"{stack!r} has no <Fragment>", "CR 16-37-1")
+            if len(stack.sources) < amount:
+                return IllegalAction(f"<Fragment ({amount})> trashes {amount} digivolution card(s); {stack!r} has "
+                                     f"{len(stack.sources)}", "CR 16-37-1")
         elif a.kind == "decoy":
             other = self.find_stack(a.card) if a.card is not None else None
             if other is None or other.owner != owner or other.area != "battle" or other is stack:
@@ -381,6 +422,14 @@ class RuleChecks:
             # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
             self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
             self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
+        carriers = [top] if top.defn.keyword("ascension") is not None else []
+        carriers += [c for c in stack.sources if c.defn.keyword("ascension", inherited=True) is not None]
+        for card in carriers:
+            if card.defn.token:
+                continue
+            # CR 16-43-2: trigger-type, set off by the deletion of the card with <Ascension>.
+            self.emit("triggered", "CR 16-43-2", stack.owner, card=card.name, watched="deleted", effect=f"<Ascension> of {card.name}")
+            self.pending.append(Pending(stack.owner, f"<Ascension> of {card.name}", "ascension", card=card))
 
     def _rule_check(self) -> None:
         """CR 17-1-3: everything a rule check finds is dealt with at one and the same time: Digimon with
@@ -447,3 +496,102 @@ class RuleChecks:
             if stack.sid not in noted and stack.top.defn.category == "digimon" and self.dp(stack) == 0:
                 noted.add(stack.sid)
                 self.emit("rule_check_waits", "CR 17-1-2-2", stack.owner, card=repr(stack))
+
+    # ------------------------------------- "would leave the battle area" (CR 16-36, 16-45, 16-46) ----
+    def _leave_candidates(self, stack: Stack) -> list[Action]:
+        """The immediate effects a Digimon about to leave the battle area may set off: <Guard> of another
+        Digimon, <Detach> with one of its link cards, <Decode> with one of its digivolution cards."""
+        owner = stack.owner
+        out = [Action("guard", other.sid) for other in self.stacks(owner)]
+        out += [Action("detach", stack.sid, option=i) for i in range(len(stack.links))]
+        out += [Action("decode", stack.sid, option=i) for i in range(len(stack.sources))]
+        return out
+
+    def leave_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:
+        """Why ``a`` can't answer "``stack`` would leave the battle area" now, or None.  ``cause`` is
+        "battle", "effect" or "rule"; ``by`` the player whose effect moves it."""
+        owner = stack.owner
+        if a.kind == "guard":
+            other = self.find_stack(a.card) if a.card is not None else None
+            if other is None or other.owner != owner or other.area != "battle" or other is stack:
+                return IllegalAction("<Guard> deletes another of your Digimon, the one with <Guard>", "CR 16-45-1")
+            if not self.keyword(other, "guard"):
+                return IllegalAction(f"{other!r} has no <Guard>", "CR 16-45-1")
+            if cause != "effect" or by is None or by == owner:
+                return IllegalAction("<Guard> acts when a Digimon would leave by an opponent's effect only", "CR 16-45-2")
+            if self.deletion_prohibited(other, owner):
+                # CR 16-45-3: deleting the <Guard> Digimon is the optional condition; without it nothing follows.
+                return IllegalAction(f"{other!r} can't be deleted by effects, so its <Guard> prevents nothing", "CR 15-7-2")
+            return None
+        if a.card != stack.sid:
+            ref = "CR 16-46-2" if a.kind == "detach" else "CR 16-36-2"
+            return IllegalAction(f"only {stack!r}, the Digimon about to leave, can use it", ref)
+        if a.kind == "detach":
+            specs = self._keyword_values(stack, "detach") if self.keyword(stack, "detach") else []
+            if not specs:
+                return IllegalAction(f"{stack!r} has no <Detach>", "CR 16-46-1")
+            if cause == "effect" and by == owner:
+                return IllegalAction("<Detach> doesn't act when your own effect moves the Digimon", "CR 16-46-2")
+            if a.option is None or not 0 <= a.option < len(stack.links):
+                return IllegalAction(f"{stack!r} has no such link card", "CR 16-46-1")
+            card = stack.links[a.option]
+            if not any(self._specified(card, spec) for spec in specs):
+                return IllegalAction(f"{card.name} is not a link card <Detach> specifies", "CR 16-46-1")
+            return None
+        if a.kind == "decode":
+            specs = self._keyword_values(stack, "decode") if self.keyword(stack, "decode") else []
+            if not specs:
+                return IllegalAction(f"{stack!r} has no <Decode>", "CR 16-36-1")
+            if cause == "battle":
+                return IllegalAction("<Decode> doesn't act when the Digimon leaves because of a battle", "CR 16-36-2")
+            if a.option is None or not 0 <= a.option < len(stack.sources):
+                return IllegalAction(f"{stack!r} has no such digivolution card", "CR 16-36-1")
+            card = stack.sources[a.option]
+            if card.defn.category != "digimon" or not any(self._specified(card, spec) for spec in specs):
+                return IllegalAction(f"{card.name} is not a Digimon card <Decode> specifies", "CR 16-36-1")
+            return None
+        return None
+
+    def _would_leave(self, stack: Stack, by: int):
+        """``stack`` would leave the battle area by ``by``'s effect other than by deletion (to the hand,
+        the deck, the security stack): its player may answer with <Guard>, <Detach> or <Decode>
+        (CR 15-8-5); True if it stays."""
+        if stack not in self.players[stack.owner].battle:
+            return False
+        candidates = [Action("decline")] + self._leave_candidates(stack)
+        decision = self.decide(stack.owner, "would_leave", candidates, f"{stack!r} would leave the battle area",
+                               lambda a: self.leave_problem(stack, "effect", by, a) if a.kind != "decline" else None)
+        if len(decision.actions) == 1:
+            return False
+        choice = yield decision
+        if choice.kind != "decline":
+            return (yield from self._keep_from_leaving(stack, choice))
+        offered = {a.kind for a in decision.actions}
+        for kw, ref in (("guard", "CR 16-45-3"), ("detach", "CR 16-46-3"), ("decode", "CR 16-36-3")):
+            if kw in offered:
+                self.emit("declined", ref, stack.owner, card=repr(stack))
+        return False
+
+    def _keep_from_leaving(self, stack: Stack, choice: Action):
+        """Carry out <Guard>, <Detach> or <Decode>; True if ``stack`` stays in the battle area."""
+        owner = stack.owner
+        if choice.kind == "guard":
+            other = self.find_stack(choice.card)
+            self.emit("guard", "CR 16-45-1", owner, deleted=repr(other), protected=repr(stack))
+            self._leave_field(other, "trash", "CR 16-45-1", deleted=True)
+            self._trigger_deleted(other, "effect")
+            self._fire("deleted", [other], by_effect=True, departed=[other])
+            return True
+        if choice.kind == "detach":
+            card = stack.links.pop(choice.option)
+            card.incarnation += 1
+            self.players[owner].trash.append(card)
+            self.emit("detach", "CR 16-46-1", owner, card=repr(stack), trashed=card.name)
+            self.emit("not_leaving", "CR 16-46-3", owner, card=repr(stack))
+            return True
+        card = stack.sources[choice.option]  # <Decode>: the Digimon still leaves (CR 16-36-1)
+        stack.cards.remove(card)
+        card.incarnation += 1
+        self.emit("decode", "CR 16-36-1", owner, card=repr(stack), played=card.name)
+        yield from self._play(owner, card, cost=None, ref="CR 16-36-1")
+        return False

@@ -210,6 +210,8 @@ class Steps(CommonSteps):
             for s in chosen:
                 if self.keyword(s, "partition"):
                     yield from self._partition(s, "effect", me)  # CR 16-29-2: about to leave the battle area
+                if (yield from self._would_leave(s, me)) or s not in self.players[s.owner].battle:
+                    continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
                 self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
         elif name == "to_deck_bottom":
             for s in chosen:

@@ -288,6 +288,9 @@ class Targets:
             ref = self.unaffected_ref(s, me, etype)
             if ref is None:
                 out.append(s)
+                if s.owner != me and s.area == "battle" and self.keyword(s, "progress"):
+                    # CR 16-39-3: <Progress> works only while its Digimon is attacking.
+                    self.emit("progress_inactive", "CR 16-39-3", s.owner, card=repr(s), source=card.name)
             else:
                 if picked and ref == "CR 15-15-5-1":
                     # The player could choose it all the same (CR 15-15-5-3); the effect just does nothing to it.
