@@ -189,11 +189,13 @@ class Effects:
                 source = f"[when_{event}]{' (inherited)' if card is not watcher.top else ''} of {card.name}"
                 # Met by several cards at one moment, it still triggers once (CR 15-5-2); a Digimon that
                 # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
+                # [All Turns]: it triggers in the opponent's turn as in its own (CR 15-16-9-1); mid-effect,
+                # it still triggers (CR 15-4-2-2).
+                all_turns = effect.window == "all_turns" and self.turn_player != watcher.owner
                 ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
-                       else "CR 15-4-2-2" if self._processing else "CR 15-8-3-1")  # mid-effect, it still triggers
-                if ref == "CR 15-8-3-1" and effect.window == "all_turns" and self.turn_player != watcher.owner:
-                    ref = "CR 15-16-9-1"  # [All Turns]: it triggers in the opponent's turn as in its own
+                       else "CR 15-16-9-1" if all_turns
+                       else "CR 15-4-2-2" if self._processing else "CR 15-8-3-1")
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
 
