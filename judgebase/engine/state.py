@@ -226,6 +226,7 @@ class Attack:
     countered: bool = False
     extra_checks: int = 0
     dp_bonus: int = 0
+    helpers: list = field(default_factory=list)  # (Digimon suspended for <Alliance>, the DP it added)
     via: str = "normal"  # "normal", "blitz", "vortex", "execute", "engage"
     pending_piercing: bool = False
     execute_delete: bool = False

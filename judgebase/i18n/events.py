@@ -772,6 +772,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.progress_inactive": ("<Progress> doesn't protect {card} from {source}: it works only while {card} is attacking",
                                 "<Progress> no protege a {card} de {source}: solo funciona mientras {card} ataca",
                                 "<Progress> schützt {card} nicht vor {source}: es wirkt nur, während {card} angreift"),
+    "event.alliance_kept": ("{helper} has left the battle area, but {attacker} keeps the {dp_added} DP and the extra check <Alliance> gave it",
+                            "{helper} ha dejado el área de batalla, pero {attacker} conserva los {dp_added} DP y el check extra que le dio <Alliance>",
+                            "{helper} hat den Kampfbereich verlassen, aber {attacker} behält die {dp_added} DP und den zusätzlichen Check von <Alliance>"),
+    "event.alliance_dp_fixed": ("{helper} now has {dp_now} DP, but <Alliance> still adds the {dp_added} DP it had when suspended",
+                                "{helper} tiene ahora {dp_now} DP, pero <Alliance> sigue sumando los {dp_added} DP que tenía al suspenderse",
+                                "{helper} hat jetzt {dp_now} DP, aber <Alliance> addiert weiter die {dp_added} DP, die es beim Suspendieren hatte"),
     "event.engage_unavailable": ("<Engage> can't be used: {why}", "<Engage> no se puede usar: {why}",
                                  "<Engage> kann nicht eingesetzt werden: {why}"),
 

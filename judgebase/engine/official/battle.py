@@ -408,6 +408,7 @@ class Battles:
     def _battle(self, attacker: Stack, defender: Stack | None, security_card: Card | None = None):
         """CR 14: compare DP (or digivolution cards under <Iceclad>); losers are deleted, Security Digimon never."""
         tp = attacker.owner
+        self._alliance_bonuses_hold()
         a_dp = self.dp(attacker)
         if security_card is not None:
             d_dp = (security_card.defn.dp or 0)

@@ -484,10 +484,22 @@ class Keywords:
             # CR 16-24-4: the DP at the moment of suspension; CR 2-5-3: a helper without DP adds none.
             added = self.dp(helper) or 0
             a.dp_bonus += added
+            a.helpers.append((helper, added))
             a.extra_checks += 1
             self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
         else:  # CR 16-24-3: no Digimon suspended, so no DP and no <Security A. +1> follow
             self.emit("declined", "CR 16-24-3", p.player, card=repr(p.stack))
+
+    def _alliance_bonuses_hold(self) -> None:
+        """When the battle compares DP: what <Alliance> added stays as it was when the helper was
+        suspended (CR 16-24-4), even if the helper has left the battle area since (CR 16-24-5)."""
+        a = self.attack
+        for helper, added in a.helpers if a is not None else ():
+            if helper not in self.players[helper.owner].battle:
+                self.emit("alliance_kept", "CR 16-24-5", a.attacker.owner, attacker=repr(a.attacker), helper=repr(helper), dp_added=added)
+            elif (self.dp(helper) or 0) != added:
+                self.emit("alliance_dp_fixed", "CR 16-24-4", a.attacker.owner, attacker=repr(a.attacker), helper=repr(helper),
+                          dp_added=added, dp_now=self.dp(helper) or 0)
 
     def _declared_number_problem(self, a: Action, room: int, amount: int) -> IllegalAction | None:
         """The number declared for <De-Digivolve>: 1 up to the value, as far as cards can be trashed."""
