@@ -2,11 +2,12 @@
 
     python bench/conformance.py [--rounds N]
 
-Runs every game scenario (official and Tamer Tactics) N times both ways: in process
-(``loader.run``, what ``judgebase verify`` does) and through the harness against the
-reference adapter in a child process (``judgebase conformance run``).  Prints the median
-per-scenario time of each, the median of the per-scenario overhead (harness minus
-in-process on the same parsed data), and whole-suite wall times (the harness's includes starting the engine).
+Runs every scenario (official and Tamer Tactics games, legacy games, deck checks) N times
+both ways: in process (``loader.run``, what ``judgebase verify`` does) and through the
+harness against the reference adapter in a child process (``judgebase conformance run``).
+Prints, overall and per kind, the median per-scenario time of each, the median of the
+per-scenario overhead (harness minus in-process on the same parsed data), and whole-suite
+wall times (the harness's includes starting the engine).
 """
 
 from __future__ import annotations
@@ -21,9 +22,33 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from judgebase.conformance.harness import load_suite, run_suite  # noqa: E402
-from judgebase.scenarios import loader, runner  # noqa: E402
+from judgebase.scenarios import deck_runner, legacy_runner, loader, runner  # noqa: E402
 
 ADAPTER = [sys.executable, "-m", "judgebase.conformance.adapter"]
+# kind -> (module, its validator's name, its run function): the run alone, on data load_suite already validated
+RUN_ONLY = {
+    "game": (runner, "validate", runner.run_game),
+    "legacy": (legacy_runner, "validate_legacy", legacy_runner.run_legacy),
+    "deck_check": (deck_runner, "validate_deck_check", deck_runner.run_deck_check),
+}
+
+
+def _run_only(sc) -> float:
+    module, name, run = RUN_ONLY[sc.kind]
+    validate = getattr(module, name)
+    setattr(module, name, lambda data, shown: data)
+    try:
+        t0 = time.perf_counter()
+        result = run(sc.data, sc.file)
+        elapsed = time.perf_counter() - t0
+    finally:
+        setattr(module, name, validate)
+    assert result.passed, result.message
+    return elapsed
+
+
+def _ms(values, sign: str = "") -> str:
+    return f"{statistics.median(values) * 1000:{sign}.2f} ms"
 
 
 def main() -> int:
@@ -31,12 +56,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     t0 = time.perf_counter()
-    suite = [sc for sc in load_suite(ROOT) if sc.kind == "game"]
+    suite = load_suite(ROOT)
     load = time.perf_counter() - t0
-    local: dict[str, list[float]] = {sc.id: [] for sc in suite}
-    run_only: dict[str, list[float]] = {sc.id: [] for sc in suite}
-    validate = runner.validate
-    remote: dict[str, list[float]] = {sc.id: [] for sc in suite}
+    local = {sc.id: [] for sc in suite}
+    run_only = {sc.id: [] for sc in suite}
+    remote = {sc.id: [] for sc in suite}
     walls_local, walls_remote = [], []
     for _ in range(args.rounds):
         started = time.perf_counter()
@@ -45,31 +69,27 @@ def main() -> int:
             loader.run(ROOT / sc.path)  # reads, validates and runs: what verify does per file
             local[sc.id].append(time.perf_counter() - t0)
         walls_local.append(time.perf_counter() - started)
-        runner.validate = lambda data, shown: data  # already validated by load_suite: time the game alone
-        try:
-            for sc in suite:
-                t0 = time.perf_counter()
-                runner.run_game(sc.data, sc.path)
-                run_only[sc.id].append(time.perf_counter() - t0)
-        finally:
-            runner.validate = validate
+        for sc in suite:
+            run_only[sc.id].append(_run_only(sc))
         started = time.perf_counter()
         report = run_suite(ADAPTER, suite)
         walls_remote.append(time.perf_counter() - started)
-        assert report.ok, report.unexpected_failures
+        assert report.ok and report.counts["unsupported"] == 0, (report.counts, report.unexpected_failures)
         for r in report.results:
             remote[r.id].append(r.seconds)
-    med_local = {i: statistics.median(v) for i, v in local.items()}
-    med_run = {i: statistics.median(v) for i, v in run_only.items()}
-    med_remote = {i: statistics.median(v) for i, v in remote.items()}
-    overhead = [med_remote[i] - med_run[i] for i in med_run]
-    ms = 1000
-    print(f"{len(suite)} game scenarios, {args.rounds} rounds")
-    print(f"in-process verify (read + validate + run), median per scenario: {statistics.median(med_local.values()) * ms:.2f} ms")
-    print(f"in-process run only (parsed, validated data), median per scenario: {statistics.median(med_run.values()) * ms:.2f} ms")
-    print(f"harness + reference adapter, median per scenario: {statistics.median(med_remote.values()) * ms:.2f} ms")
-    print(f"protocol overhead per scenario (harness - in-process run only), median: {statistics.median(overhead) * ms:+.2f} ms"
-          f" ({statistics.median(med_remote.values()) / statistics.median(med_run.values()):.1f}x)")
+    med = {name: {i: statistics.median(v) for i, v in table.items()}
+           for name, table in (("local", local), ("run", run_only), ("remote", remote))}
+    kinds = {"all": suite, **{k: [sc for sc in suite if sc.kind == k] for k in RUN_ONLY}}
+    print(f"{len(suite)} scenarios, {args.rounds} rounds; medians per scenario")
+    print(f"{'':12} {'n':>4} {'verify (read+validate+run)':>27} {'run only':>10} {'harness':>10} {'overhead':>10} {'ratio':>6}")
+    for kind, picked in kinds.items():
+        ids = [sc.id for sc in picked]
+        run = [med["run"][i] for i in ids]
+        rem = [med["remote"][i] for i in ids]
+        overhead = [med["remote"][i] - med["run"][i] for i in ids]
+        print(f"{kind:12} {len(ids):4} {_ms([med['local'][i] for i in ids]):>27} {_ms(run):>10} {_ms(rem):>10} "
+              f"{_ms(overhead, '+'):>10} {statistics.median(rem) / statistics.median(run):5.1f}x")
+    print("overhead = harness through the reference adapter minus the in-process run of the same parsed scenario")
     print(f"whole suite: in-process {statistics.median(walls_local):.2f} s, "
           f"harness {statistics.median(walls_remote):.2f} s (engine start included) + {load:.2f} s loading the suite once")
     return 0

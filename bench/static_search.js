@@ -1,19 +1,22 @@
-// Recall@5 of the static export's offline search (site/static/app.js) on tests/queries.yaml.
-//   node bench/static_search.js EXPORT_DIR QUERIES_JSON
-// bench/search.py runs this when node is installed; it prints one number.
+// The static export's offline search (site/static/search.js), run in node on a list of queries.
+//   node bench/static_search.js INDEX QUERIES_JSON
+// INDEX is an export folder (its search-index.js) or a JSON file of judgebase.search.index.export_json;
+// QUERIES_JSON a JSON list of query strings. Prints a JSON list: for each query, the refs of its
+// first ten results, the language guessed from the query as the server guesses it.
+// bench/search.py and tests/test_search_parity.py compare these lists with the server's.
 const fs = require("fs");
-const [dir, queriesPath] = process.argv.slice(2);
-global.window = {};
-eval(fs.readFileSync(`${dir}/search-index.js`, "utf8"));
-const app = fs.readFileSync(`${__dirname}/../site/static/app.js`, "utf8");
-const code = app.slice(app.indexOf("function fold"), app.indexOf("function snippet"));
-const search = new Function("window", "body", code + "; return search;")(window, { dataset: { lang: "en" } });
-const queries = JSON.parse(fs.readFileSync(queriesPath, "utf8"));
-let sum = 0;
-for (const q of queries) {
-  const top = search(q.q, "", q.lang).slice(0, 5).map((d) => d.r);
-  // An answer given as a list lives in more than one place: any of its refs counts (as in quality.py).
-  const answers = q.expect.map((e) => (Array.isArray(e) ? e : [e]));
-  sum += answers.filter((a) => a.some((e) => top.includes(e))).length / answers.length;
+const path = require("path");
+const JBSearch = require(path.join(__dirname, "..", "site", "static", "search.js"));
+
+const [indexPath, queriesPath] = process.argv.slice(2);
+let rank;
+if (fs.statSync(indexPath).isDirectory()) {
+  const window = {};
+  new Function("window", fs.readFileSync(path.join(indexPath, "search-index.js"), "utf8"))(window);
+  rank = window.JB_INDEX.rank;
+} else {
+  rank = JSON.parse(fs.readFileSync(indexPath, "utf8"));
 }
-console.log((sum / queries.length).toFixed(3));
+const engine = JBSearch.create(rank);
+const queries = JSON.parse(fs.readFileSync(queriesPath, "utf8"));
+console.log(JSON.stringify(queries.map((q) => engine.search(q, { limit: 10 }).map((r) => r.ref))));

@@ -1,4 +1,4 @@
-from .cli import cli
+from .entry import main
 
 if __name__ == "__main__":  # not when a worker process (the search worker) imports this module
-    cli(prog_name="judgebase")
+    main()

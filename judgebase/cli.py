@@ -1,7 +1,10 @@
 """The ``judgebase`` command: a thin click layer over the library.
 
-Heavy modules (whoosh, sqlite-utils, markdown-it, datasette) are imported inside
-the commands that need them, so a clause lookup starts in a few tens of ms.
+Heavy modules (sqlite-utils, markdown-it, datasette) are imported inside the
+commands that need them, and the ``deck`` and ``conformance`` groups (modules of their own)
+when one of their commands runs. ``clause`` and ``search`` with their usual options are
+answered before this module (and click) is even imported: see ``entry.py``.  Help texts are
+catalogue keys (:mod:`judgebase.cli_words`).
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ from pathlib import Path
 import click
 
 from . import __version__
+from .cli_words import Group, IntRange, Option, PathType, argument, metavar, option
 
 LANG_CHOICE = click.Choice(["es", "en", "de", "ko"])
-LANG_HELP = "Language of the text and the labels (default: $JUDGEBASE_LANG, else your locale's language, else en)."
 RULESET_CHOICE = click.Choice(["official", "tamer_tactics", "legacy"])
 KIND_CHOICE = click.Choice(["clause", "ruling", "keyword"])
+EXPLAIN_TARGET = "RULING_ID|SCENARIO.yaml"
+#: The steps a build reports progress on (judgebase.build), and their names in the catalogue.
+BUILD_STEPS = {"reading sources": "cli.build.step.sources", "running scenarios": "cli.build.step.scenarios",
+               "writing database": "cli.build.step.database", "building search index": "cli.build.step.index"}
 
 
 class CleanText(click.ParamType):
@@ -60,19 +67,14 @@ def _say(key: str, lang: str, **fields) -> str:
 
 
 def _db_option(f):
-    return click.option(
-        "--db",
-        "db_path",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Database to use (default: built on first use from this checkout's sources).",
-    )(f)
+    return option("--db", "db_path", type=PathType(dir_okay=False, path_type=Path), help="help.opt.db")(f)
 
 
 def _resolve_db(db_path: Path | None) -> Path:
     """The database to read: the given one, or the default one (built or refreshed first)."""
     if db_path is not None:
         if not db_path.exists():
-            raise click.ClickException(f"no database at {db_path}; build it with: judgebase build --db {db_path}")
+            raise click.ClickException(_say("cli.no_database", _lang(None), path=db_path))
         return db_path
     from .defaults import CannotBuild, NoSources, ensure_default_database
 
@@ -97,17 +99,18 @@ def _print_problems(exc) -> None:
     click.secho(_say("cli.build.failed", _lang(None), n=len(exc.problems)), fg="red", err=True)
 
 
-@click.group()
-@click.version_option(__version__, prog_name="judgebase")
+@click.group(cls=Group, help="help.cmd.judgebase",
+             lazy_commands={"deck": "judgebase.deck_cli:deck", "conformance": "judgebase.conformance_cli:conformance"})
+@click.version_option(__version__, prog_name="judgebase", message="%(prog)s %(version)s", cls=Option, help="help.opt.version")
 def cli():
     """Digimon Card Game rules for judges: look up clauses, search rulings, in es/en/de."""
     _never_crash_while_printing()
 
 
-@cli.command()
-@click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rules/ and rulings/.")
+@cli.command(help="help.cmd.build")
+@option("--source", "source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rules")
 @_db_option
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@option("--quiet", "-q", is_flag=True, help="help.opt.quiet")
 def build(source: Path | None, db_path: Path | None, quiet: bool):
     """Check every source and build the database and search index (all or nothing)."""
     from .build import build as run_build
@@ -128,7 +131,8 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
         if label != last["label"]:
             if bar is not None:
                 bar.render_finish()
-            bar = click.progressbar(length=max(total, 1), label=f"{label:<22}", file=sys.stderr)
+            said = _say(BUILD_STEPS[label], _lang(None)) if label in BUILD_STEPS else label
+            bar = click.progressbar(length=max(total, 1), label=f"{said:<28}", file=sys.stderr)
             last.update(label=label, done=0)
         bar.update(done - last["done"])
         last["done"] = done
@@ -136,7 +140,8 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
     try:
         report = run_build(root, db_path, progress=progress, notify=lambda msg: click.echo(msg, err=True))
     except OSError as exc:
-        raise click.ClickException(f"can't write {db_path} ({exc.strerror or exc}); choose another place with --db PATH") from None
+        raise click.ClickException(_say("cli.build.cannot_write", _lang(None), path=db_path,
+                                        error=exc.strerror or exc)) from None
     except _source_error() as exc:
         if bar is not None:
             bar.render_finish()
@@ -150,13 +155,13 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
     click.echo(build_summary(report, _lang(None)))
 
 
-@cli.command()
-@click.argument("query", nargs=-1, required=True, type=TEXT)
-@click.option("--lang", type=LANG_CHOICE, help="Language of titles and snippets (default: guessed from the query).")
-@click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset.")
-@click.option("--kind", type=KIND_CHOICE, help="Only clauses, rulings or keywords.")
-@click.option("--limit", type=click.IntRange(1, 200), default=10, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@cli.command(help="help.cmd.search")
+@argument("query", nargs=-1, required=True, type=TEXT)
+@option("--lang", type=LANG_CHOICE, help="help.opt.lang.search")
+@option("--ruleset", type=RULESET_CHOICE, help="help.opt.ruleset")
+@option("--kind", type=KIND_CHOICE, help="help.opt.kind")
+@option("--limit", type=IntRange(1, 200), default=10, show_default=True, metavar="N", help="help.opt.limit")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.list")
 @_db_option
 def search(query, lang, ruleset, kind, limit, as_json, db_path):
     """Search clauses, rulings and keywords: "6-1-4", "§2.2", "blocker propio objetivo"."""
@@ -170,22 +175,16 @@ def search(query, lang, ruleset, kind, limit, as_json, db_path):
         raise click.UsageError(exc.say(_lang(lang))) from None
     except IndexDamaged as exc:
         raise click.ClickException(str(exc)) from None
-    if as_json:
-        click.echo(json.dumps([r.as_json() for r in results], ensure_ascii=False, indent=2))
-        return
-    from .render import search_results
+    from .render import search_output
 
-    # The labels speak the language of the answers: --lang, else the query's, else the user's.
-    shown = lang or (results[0].lang if results else None) or searcher.query_language(text) or _lang(None)
-    click.echo(search_results(text, results, shown))
+    click.echo(search_output(searcher, text, results, lang, as_json))
 
 
-@cli.command()
-@click.argument("ref", type=TEXT)
-@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
-@click.option("--version", "version", type=TEXT, metavar="VER",
-              help="REF is numbered as in this older CR version (e.g. 4.0); shows today's clause.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@cli.command(help="help.cmd.clause")
+@argument("ref", type=TEXT)
+@option("--lang", type=LANG_CHOICE, help="help.opt.lang")
+@option("--version", "version", type=TEXT, metavar="VER", help="help.opt.cr_version")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.object")
 @_db_option
 def clause(ref, lang, as_json, db_path, version):
     """Show one clause: text, parent, children, rulings, source, history."""
@@ -206,12 +205,9 @@ def clause(ref, lang, as_json, db_path, version):
         _not_found(exc, lang, parsed=parsed)
     if asked:
         data["asked"] = asked
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    from .render import clause_page
+    from .render import clause_output
 
-    click.echo(clause_page(db, data, lang))
+    click.echo(clause_output(db, data, lang, as_json))
 
 
 def _old_number(db, parsed, version: str, lang: str):
@@ -258,10 +254,10 @@ def _not_found(exc, lang: str, parsed=None, ruling_id=None):
     _error(lang, message, exc.suggestions)
 
 
-@cli.command()
-@click.argument("ruling_id", type=TEXT)
-@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@cli.command(help="help.cmd.ruling")
+@argument("ruling_id", type=TEXT)
+@option("--lang", type=LANG_CHOICE, help="help.opt.lang")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.object")
 @_db_option
 def ruling(ruling_id, lang, as_json, db_path):
     """Show one ruling: question, answer, citations, source, proof status."""
@@ -281,13 +277,15 @@ def ruling(ruling_id, lang, as_json, db_path):
     click.echo(ruling_page(db, data, lang))
 
 
-@cli.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--ruleset", type=RULESET_CHOICE, help="Only this ruleset's scenarios.")
-@click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
-def verify(paths, ruleset, source, as_json):
-    """Run ruling scenarios through the engine; exit 1 if any fails."""
+@cli.command(help="help.cmd.verify")
+@argument("paths", nargs=-1, type=PathType(exists=True, path_type=Path))
+@option("--ruleset", type=RULESET_CHOICE, help="help.opt.ruleset.scenarios")
+@option("--source", "source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rulings")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.object")
+@option("--repin", is_flag=True, help="help.opt.repin")
+def verify(paths, ruleset, source, as_json, repin):
+    """Run ruling scenarios through the engine; exit 1 if any fails, cites a clause it does not assert,
+    or cites a clause changed since it was pinned."""
     from .defaults import NoSources, source_root
     from .proofs import run_all, scenario_files
     from .scenarios.loader import ScenarioError
@@ -306,6 +304,8 @@ def verify(paths, ruleset, source, as_json):
     except ScenarioError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
+    cited = [(path, r.path, r.cites) for path, r in zip(files, results) if not ruleset or r.ruleset == ruleset]
+    pins = _pinned_citations(root, cited, whole_tree=not paths and not ruleset, repin=repin, quiet=as_json)
     if ruleset:
         results = [r for r in results if r.ruleset == ruleset]
     unproven = None
@@ -319,6 +319,7 @@ def verify(paths, ruleset, source, as_json):
             _print_problems(exc)
             sys.exit(1)
     failed = [r for r in results if not r.passed]
+    unbacked = _unbacked_cites(results)
     if as_json:
         click.echo(json.dumps({
             "total": len(results),
@@ -326,6 +327,8 @@ def verify(paths, ruleset, source, as_json):
             "failed": len(failed),
             "unproven": unproven,
             "results": [{"ruling": r.ruling, "file": r.path, "passed": r.passed, "message": r.message, "cites": r.cites} for r in results],
+            "to_recheck": pins.as_json(),
+            **_unbacked_json(results, unbacked),
         }, ensure_ascii=False, indent=2))
     else:
         lang = _lang(None)
@@ -338,16 +341,105 @@ def verify(paths, ruleset, source, as_json):
         summary = _say("cli.verify.summary", lang, total=len(results), passed=len(results) - len(failed), failed=len(failed))
         if unproven is not None:
             summary += _say("cli.verify.unproven", lang, n=unproven)
+        summary += _print_unbacked(unbacked, lang)
         click.echo(summary)
-    if failed:
+        _print_recheck(pins, lang)
+    if failed or unbacked or pins.to_recheck:
         sys.exit(1)
 
 
-@cli.command()
-@click.argument("target", metavar="RULING_ID|SCENARIO.yaml", type=TEXT)
-@click.option("--lang", type=LANG_CHOICE, help=LANG_HELP)
-@click.option("--raw", is_flag=True, help="Print the events as data instead of sentences.")
-@click.option("--source", "source", type=click.Path(file_okay=False, path_type=Path), help="Checkout holding rulings/.")
+def _unbacked_cites(results):
+    """Cites of these scenarios that no expectation asserts (a claim without a proof: the build refuses it)."""
+    from .proofs import unbacked_cites
+
+    return unbacked_cites(results)
+
+
+def _unbacked_json(results, unbacked) -> dict:
+    """``verify --json``'s proof fields: what each scenario proves, and the cites nothing backs."""
+    return {
+        "proves": {r.path: r.proves for r in results},
+        "unbacked": [{"file": u.path, "line": u.line, "ref": u.ref, "message": str(u)} for u in unbacked],
+    }
+
+
+def _print_unbacked(unbacked, lang: str) -> str:
+    """Print each unbacked cite as ``file:line: …``; return the summary's addition."""
+    for claim in unbacked:
+        click.secho(str(claim), fg="red")
+    return _say("cli.verify.unbacked", lang, n=len(unbacked)) if unbacked else ""
+
+
+@cli.command(help="help.cmd.coverage")
+@option("--ruleset", type=RULESET_CHOICE, help="help.opt.ruleset")
+@option("--chapter", type=click.IntRange(0, 99), metavar="N", help="help.opt.chapter")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.coverage")
+@option("--check", is_flag=True, help="help.opt.check.coverage")
+@option("--lang", type=LANG_CHOICE, help="help.opt.lang")
+@_db_option
+def coverage(ruleset, chapter, as_json, check, lang, db_path):
+    """Proof coverage per chapter: clauses proven by a scenario, not testable, and the gaps."""
+    from .db import Database
+    from .i18n import ui_lang
+
+    lang = _lang(lang)
+    db = Database(_resolve_db(db_path))
+    report = db.coverage(lang).only(ruleset, chapter)
+    if not report.chapters:
+        raise click.UsageError(_say("cli.coverage.no_chapter", ui_lang(lang), chapter=chapter, ruleset=ruleset or "-"))
+    if as_json:
+        click.echo(json.dumps({**report.as_json(), "filter": {"ruleset": ruleset, "chapter": chapter}},
+                              ensure_ascii=False, indent=2))
+    else:
+        from .render import coverage_report
+
+        click.echo(coverage_report(report, db.titles(lang), lang))
+    if check and report.gaps:
+        click.echo(_say("cli.coverage.check_failed", ui_lang(lang), n=len(report.gaps)), err=True)
+        sys.exit(1)
+
+
+def _pinned_citations(root: Path, cited, *, whole_tree: bool, repin: bool, quiet: bool):
+    """Compare (after ``--repin``: first pin) the scenarios' cited clauses with rulings/cites.lock."""
+    from .i18n import tn
+    from .pins import LOCK, LockError, check
+    from .pins import repin as pin_now
+
+    try:
+        if repin:
+            changed = pin_now(root, cited, whole_tree=whole_tree)
+            if not quiet:
+                click.echo(tn("cli.verify.repinned", changed, _lang(None), lock=LOCK.as_posix()))
+        return check(root, cited, whole_tree=whole_tree)
+    except LockError as exc:
+        click.echo(exc.say(_lang(None)), err=True)
+        sys.exit(1)
+    except OSError as exc:
+        click.echo(_say("cli.verify.cannot_pin", _lang(None), lock=LOCK.as_posix(), error=exc), err=True)
+        sys.exit(1)
+
+
+def _print_recheck(pins, lang: str) -> None:
+    """Each cite to re-check as ``file:line: clause ...``, then what to do about them."""
+    from .i18n import tn
+    from .pins import LOCK
+
+    mark = click.style(_say("cli.verify.recheck", lang), fg="yellow", bold=True)
+    for r in pins.to_recheck:
+        why = _say(f"cli.verify.recheck.{r.reason}", lang, clause=r.clause, old=r.pinned, new=r.now)
+        click.echo(f"{mark}  {r.file}:{r.line}: {why}")
+    if pins.to_recheck:
+        click.echo(tn("cli.verify.recheck.summary", len(pins.to_recheck), lang,
+                      scenarios=len({r.scenario for r in pins.to_recheck})))
+    if pins.stale:
+        click.echo(tn("cli.verify.stale", len(pins.stale), lang, lock=LOCK.as_posix()))
+
+
+@cli.command(help="help.cmd.explain")
+@argument("target", metavar=EXPLAIN_TARGET, type=TEXT)
+@option("--lang", type=LANG_CHOICE, help="help.opt.lang")
+@option("--raw", is_flag=True, help="help.opt.raw")
+@option("--source", "source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rulings")
 def explain(target, lang, raw, source):
     """Print a scenario's event log (a file, or the one that proves a ruling), each event with its clause."""
     from .engine.narrate import describe
@@ -398,7 +490,8 @@ def _explain_target(target: str, lang: str, source: Path | None):
     files = {p.stem: p for p in sorted((root / "rulings").glob("*/*.yaml"))}
     if target not in files:
         if path.suffix in (".yaml", ".yml") or "/" in target:
-            raise click.BadParameter(_say("cli.explain.unknown", lang, arg=target), param_hint="RULING_ID|SCENARIO.yaml")
+            raise click.BadParameter(_say("cli.explain.unknown", lang, arg=target),
+                                     param_hint=f"'{metavar(EXPLAIN_TARGET)}'")
         near = [i for i in files if target.lower() in i][:5] or difflib.get_close_matches(target, list(files), n=5, cutoff=0.4)
         _error(lang, _say("cli.no_ruling", lang, id=target), near)
     try:
@@ -427,9 +520,9 @@ def _ruling_beside(scenario: Path, ruling_id: str | None):
     return data if isinstance(data, dict) else None
 
 
-@cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8001, show_default=True, type=int)
+@cli.command(help="help.cmd.serve")
+@option("--host", default="127.0.0.1", show_default=True, metavar="HOST", help="help.opt.host")
+@option("--port", default=8001, show_default=True, type=int, metavar="N", help="help.opt.port")
 @_db_option
 def serve(host, port, db_path):
     """The judge's pages and datasette over the database (read-only), on 127.0.0.1."""
@@ -438,19 +531,19 @@ def serve(host, port, db_path):
     serve_datasette(_resolve_db(db_path), host=host, port=port)
 
 
-@cli.group()
+@cli.group(help="help.cmd.site")
 def site():
     """The judge's web pages as static files."""
 
 
-@site.command("export")
-@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--lang", type=click.Choice(["es", "en", "de"]),
-              help="Language shown first (default: $JUDGEBASE_LANG, else your locale's language, else en).")
+@site.command("export", help="help.cmd.site.export")
+@argument("out_dir", type=PathType(file_okay=False, path_type=Path))
+@option("--lang", type=click.Choice(["es", "en", "de"]), help="help.opt.lang.export")
 @_db_option
 def site_export(out_dir, lang, db_path):
     """Write every page as static HTML with offline search (open OUT_DIR/index.html)."""
     from .i18n import LANGS, from_env
+    from .search.searcher import IndexDamaged
     from .web.export import ExportRefused, check_target, export_site
 
     lang = lang or from_env(supported=LANGS)
@@ -458,13 +551,9 @@ def site_export(out_dir, lang, db_path):
         check_target(out_dir.absolute())
         counts = export_site(_resolve_db(db_path), out_dir, lang=lang)
     except ExportRefused as exc:
+        raise click.ClickException(exc.say(lang)) from None
+    except IndexDamaged as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(_say("cli.export.done", lang, pages=counts["pages"], clauses=counts["clauses"], rulings=counts["rulings"],
                     out=out_dir, index=out_dir / "index.html"))
 
-
-from .conformance.cli import conformance  # noqa: E402  (groups of their own modules, registered here)
-from .deck_cli import deck  # noqa: E402
-
-cli.add_command(deck)
-cli.add_command(conformance)

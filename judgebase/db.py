@@ -7,7 +7,6 @@ the command line (``clause --json``, ``ruling --json``) and add fields, never re
 
 from __future__ import annotations
 
-import difflib
 import json
 import sqlite3
 from functools import cached_property
@@ -100,6 +99,8 @@ class Database:
             "version_label": version_label(row["version"]) if row["ruleset"] == "official" else None,
             "notice": prevails(shown) if row["ruleset"] == "official" else None,
             "history": self.history(str(ref)),
+            "proven_by": [p for p in self.proofs_of(str(ref)) if p["passed"]],
+            "not_testable": self.not_testable(str(ref)),
         }
 
     def history(self, ref: str) -> list[dict]:
@@ -125,6 +126,13 @@ class Database:
 
     def _has_table(self, name: str) -> bool:
         return self.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?", (name,)).fetchone() is not None
+
+    def titles(self, lang: str) -> dict[str, str]:
+        """Every clause's title in ``lang``, or in the nearest language it has."""
+        titles: dict[str, dict[str, str]] = {}
+        for row in self.conn.execute("select ref, lang, title from clause_text"):
+            titles.setdefault(row[0], {})[row[1]] = row[2]
+        return {ref: t[pick_lang(t, lang)] for ref, t in titles.items()}
 
     def _title(self, ref: str, lang: str) -> str | None:
         rows = {r["lang"]: r["title"] for r in self.conn.execute("select lang, title from clause_text where ref = ?", (ref,))}
@@ -163,6 +171,8 @@ class Database:
     def ruling(self, ruling_id: str, lang: str = "en") -> dict:
         row = self.conn.execute("select * from rulings where id = ?", (ruling_id,)).fetchone()
         if row is None:
+            import difflib  # only for a ruling id that doesn't exist
+
             matches = [i for i in self.ruling_ids if ruling_id.lower() in i]
             near = matches[:5] or difflib.get_close_matches(ruling_id, self.ruling_ids, n=5, cutoff=0.4)
             raise NotFound(f"no ruling {ruling_id!r} in the knowledge base", near)
@@ -210,6 +220,42 @@ class Database:
     def rulings_with_qa(self, number: str) -> list[str]:
         needle = f'"{number.upper()}"'
         return [r[0] for r in self.conn.execute("select id from rulings where qa like ? order by id", (f"%{needle}%",))]
+
+    # -- proofs and coverage -----------------------------------------------------
+    def proofs_of(self, ref: str) -> list[dict]:
+        """The scenarios that cite the clause and assert it, passing or not, each with the ruling it proves (if any)."""
+        if not self._has_table("scenario_proofs"):
+            return []
+        rows = self.conn.execute(
+            "select scenario_runs.scenario, scenario_runs.ruling, scenario_runs.description, scenario_runs.passed,"
+            " scenario_proofs.line from scenario_proofs join scenario_runs on scenario_runs.scenario = scenario_proofs.scenario"
+            " where scenario_proofs.ref = ? order by scenario_runs.passed desc, scenario_runs.scenario", (ref,))
+        return [{"scenario": r["scenario"], "line": r["line"], "ruling": r["ruling"], "description": r["description"],
+                 "passed": bool(r["passed"])} for r in rows]
+
+    def not_testable(self, ref: str) -> dict | None:
+        """The clause's entry in the not-testable manifest (kind, reason, where), or None."""
+        if not self._has_table("not_testable"):
+            return None
+        row = self.conn.execute("select kind, reason, path, line from not_testable where ref = ?", (ref,)).fetchone()
+        return {"kind": row["kind"], "reason": row["reason"], "file": f"{row['path']}:{row['line']}"} if row else None
+
+    def coverage(self, lang: str = "en"):
+        """Every clause as proven / not testable / gap, by chapter (:mod:`judgebase.coverage`); titles in ``lang``."""
+        from .coverage import compute
+
+        order = [r[0] for r in self.conn.execute("select ref from clauses order by position")]
+        proofs: dict[str, list[str]] = {}
+        if self._has_table("scenario_proofs"):
+            for row in self.conn.execute(
+                    "select scenario_proofs.ref, scenario_proofs.scenario from scenario_proofs join scenario_runs"
+                    " on scenario_runs.scenario = scenario_proofs.scenario where scenario_runs.passed = 1"
+                    " order by scenario_proofs.scenario"):
+                proofs.setdefault(row[0], []).append(row[1])
+        listed = {}
+        if self._has_table("not_testable"):
+            listed = {r[0]: (r[1], r[2]) for r in self.conn.execute("select ref, kind, reason from not_testable")}
+        return compute(order, proofs, listed, self.titles(lang))
 
     # -- glossary --------------------------------------------------------------
     def glossary(self) -> list[dict[str, list[str]]]:

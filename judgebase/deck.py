@@ -14,7 +14,9 @@ Card identity is the card number (CR 1-4-1-2-2 counts copies by card number);
 names are only for people.  A parallel-art suffix (``BT1-010_P1``) is dropped.
 The deck rules themselves (sizes, copy limits, which card goes where, with their
 clauses) live in :mod:`judgebase.engine.decks`, shared with the engine's self-play
-decks; this module reads lists and words the problems.
+decks; this module reads lists and words the problems.  Each problem and warning is a
+catalogue entry (:class:`Said`, keys ``deck.*`` in :mod:`judgebase.i18n`): English in its
+``message`` and in the JSON output, any of es/en/de through ``say(lang)``.
 
 Hostile input is expected: a list is at most 10 MB (:data:`MAX_BYTES`; longer input
 is refused unread) and is read in time linear in its size (every pattern here is
@@ -200,6 +202,32 @@ _CATEGORY_WORDS = {
 _JSON_META = {"name", "player", "notes", "format", "event", "date"}
 
 
+class Said:
+    """A message as a catalogue key and its fields (:mod:`judgebase.i18n`, keys ``deck.*``): English in the JSON
+    output (``str(said)``), the judge's language on the command line (``said(lang)``).  A field may be a Said too."""
+
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key: str, /, **fields):
+        self.key, self.fields = key, fields
+
+    def __call__(self, lang: str) -> str:
+        from .i18n import t
+
+        return t(self.key, lang, **{k: v(lang) if isinstance(v, Said) else v for k, v in self.fields.items()})
+
+    def __str__(self) -> str:
+        return self("en")
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.fields!r})"
+
+
+def _counted(key: str, n: int, **fields) -> Said:
+    """``key.one`` for 1, ``key.other`` otherwise."""
+    return Said(f"{key}.{'one' if n == 1 else 'other'}", n=n, **fields)
+
+
 class DeckInputError(Exception):
     """Input that can't be read at all (missing file, bad encoding, broken JSON or CSV or YAML)."""
 
@@ -210,39 +238,61 @@ class DeckInputError(Exception):
 
 @dataclass(slots=True)
 class Problem:
-    """One reason a list is not legal (or can't be judged)."""
+    """One reason a list is not legal (or can't be judged).  ``message`` is English (the JSON output);
+    ``said`` words it in any language."""
 
     message: str
     ref: str | None
     rule: str
     line: int | None = None
+    said: Said | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, said: Said, ref: str | None, rule: str, line: int | None = None) -> "Problem":
+        return cls(str(said), ref, rule, line, said)
 
     def as_json(self) -> dict:
         return {"line": self.line, "message": self.message, "ref": self.ref, "rule": self.rule}
 
-    def label(self) -> str:
-        if self.ref and self.rule.startswith("restriction list"):
-            return f"{self.ref}; {self.rule}"
-        return self.ref or self.rule
+    def say(self, lang: str = "en") -> str:
+        return self.said(lang) if self.said is not None else self.message
 
-    def render(self, source: str) -> str:
+    def label(self, lang: str = "en") -> str:
+        rule = self.rule
+        if rule == JUNK_RULE:
+            rule = Said("deck.rule.junk")(lang)
+        elif rule.startswith("restriction list"):
+            rule = Said("deck.rule.restriction_list")(lang) + rule[len("restriction list"):]
+            if self.ref:
+                return f"{self.ref}; {rule}"
+        return self.ref or rule
+
+    def render(self, source: str, lang: str = "en") -> str:
         where = f"{source}:{self.line}: " if self.line is not None else ""
-        return f"{where}{self.message}  [{self.label()}]"
+        return f"{where}{self.say(lang)}  [{self.label(lang)}]"
 
 
 @dataclass(slots=True)
 class Note:
-    """Something a judge should look at that doesn't make the list illegal."""
+    """Something a judge should look at that doesn't make the list illegal (``message`` English, ``said`` any language)."""
 
     message: str
     line: int | None = None
+    said: Said | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, said: Said, line: int | None = None) -> "Note":
+        return cls(str(said), line, said)
 
     def as_json(self) -> dict:
         return {"line": self.line, "message": self.message}
 
-    def render(self, source: str) -> str:
+    def say(self, lang: str = "en") -> str:
+        return self.said(lang) if self.said is not None else self.message
+
+    def render(self, source: str, lang: str = "en") -> str:
         where = f"{source}:{self.line}: " if self.line is not None else ""
-        return f"{where}{self.message}"
+        return f"{where}{self.say(lang)}"
 
 
 @dataclass(slots=True)
@@ -441,9 +491,11 @@ def _suggestions(text: str) -> list[str]:
     return list(dict.fromkeys(s for s in map(suggest_number, _NEAR_WORD.findall(text, 0, 1000)) if s))[:3]
 
 
-def _did_you_mean(text: str) -> str:
+def _did_you_mean(text: str) -> Said | str:
     found = _suggestions(text)
-    return f"; did you mean {' or '.join(found)}?" if found else ""
+    if not found:
+        return ""
+    return Said(f"deck.did_you_mean.{len(found)}", **dict(zip("abc", found)))
 
 
 def category_of(text: str) -> str | None:
@@ -490,16 +542,15 @@ def header_of(text: str, collapsed: bool = False) -> tuple[tuple[str, str | None
     return what, (int(count) if count is not None else None)
 
 
-def _bad_char(text: str, shown: str) -> str | None:
+def _bad_char(text: str, shown: str) -> Said | None:
     """Why ``text`` is not text a deck list can hold, or None."""
     match = _BAD_CHAR.search(text)
     if match is None:
         return None
     char = match.group()
     if "\ud800" <= char <= "\udfff":
-        return (f"a lone surrogate (U+{ord(char):04X}) in {shown!r}: half of a UTF-16 pair, not a character "
-                "(a broken \\u escape or a badly converted file)")
-    return f"a control character (U+{ord(char):04X}) in {shown!r}: a deck list is plain text"
+        return Said("deck.junk.surrogate", code=f"{ord(char):04X}", shown=shown)
+    return Said("deck.junk.control", code=f"{ord(char):04X}", shown=shown)
 
 
 def _shown(text: str) -> str:
@@ -520,26 +571,24 @@ def _count_of(digits: str) -> int | None:
     return value if value <= COUNT_MAX else None
 
 
-def _implausible(digits: str, shown: str) -> str:
-    return (f"count {_show_digits(digits)} in {shown!r} is not a plausible number of copies "
-            f"(a main deck has {MAIN_SIZE} cards)")
+def _implausible(digits: str, shown: str) -> Said:
+    return Said("deck.junk.implausible", digits=_show_digits(digits), shown=shown, size=MAIN_SIZE)
 
 
 # A line, read without regard to where it is in the list (so a repeated line is read once).
 _CARD, _NAME_ONLY, _TOKEN, _JUNK, _SKIP, _HEADER = range(6)
 
 
-def _no_number(shown: str, rest: str) -> str:
-    hint = _did_you_mean(rest)
-    return f"no card number in {shown!r}{hint or ' (cards are identified by number, e.g. ' + repr('4 Agumon BT1-010') + ')'}"
+def _no_number(shown: str, rest: str) -> Said:
+    return Said("deck.junk.no_number", shown=shown, hint=_did_you_mean(rest) or Said("deck.junk.no_number_hint"))
 
 
-def _no_card(shown: str, body: str) -> str:
-    return f"not a card line or a known section header: {shown!r}{_did_you_mean(body)}"
+def _no_card(shown: str, body: str) -> Said:
+    return Said("deck.junk.not_a_line", shown=shown, hint=_did_you_mean(body))
 
 
-def _no_count(shown: str, body: str) -> str:
-    return f"no copy count in {shown!r} (write it first: '1 {_shown(body)}')"
+def _no_count(shown: str, body: str) -> Said:
+    return Said("deck.junk.no_count", shown=shown, body=_shown(body))
 
 
 def _read_card_line(text: str, clean: bool = False, fast: bool = True) -> tuple:
@@ -562,7 +611,7 @@ def _read_card_line(text: str, clean: bool = False, fast: bool = True) -> tuple:
         if bad:
             return (_JUNK, bad, ())
     if not _DIGIT.search(text):  # every card line has a count
-        return (_JUNK, f"not a card line or a known section header: {shown!r}", ())
+        return (_JUNK, Said("deck.junk.not_a_line", shown=shown, hint=""), ())
     body = text[2:] if text[1:2] == " " and text[0] in "-*•" else text
     match = (_COUNT_FIRST.match(body) or _COUNT_FIRST_X.match(body)) if body[:1].isdigit() else None
     if match:
@@ -579,13 +628,13 @@ def _read_card_line(text: str, clean: bool = False, fast: bool = True) -> tuple:
     if count is None:
         return (_JUNK, _implausible, (digits, shown))
     if count < 1:
-        return (_JUNK, f"a count of {count} in {shown!r}: a listed card needs at least 1 copy", ())
+        return (_JUNK, Said("deck.junk.zero", count=count, shown=shown), ())
     if not rest:
-        return (_JUNK, f"a count but no card in {shown!r}", ())
+        return (_JUNK, Said("deck.junk.no_card", shown=shown), ())
     numbers = list(dict.fromkeys(m.group(1).upper() for m in _NUMBER.finditer(rest)))
     if len(numbers) > 1:
         listed = ", ".join(numbers[:5]) + (", ..." if len(numbers) > 5 else "")
-        return (_JUNK, f"more than one card number ({listed}) in {shown!r}", ())
+        return (_JUNK, Said("deck.junk.many_numbers", listed=listed, shown=shown), ())
     if not numbers:
         name = rest.strip(" -|,;()[]")
         if _TOKEN_WORD.search(name):
@@ -648,10 +697,11 @@ class _Parser:
         self.clean = False  # True when the input is known to hold no control character or lone surrogate
 
     def junk(self, line: int | None, message, args: tuple = ()) -> None:
-        """An unreadable line; ``message`` is the text, or a function of ``args`` making it (called only if listed)."""
+        """An unreadable line; ``message`` is a :class:`Said`, or a function of ``args`` making one (called only if listed)."""
         self.deck.unreadable += 1
         if self.deck.unreadable <= LISTED_MAX:
-            self.deck.problems.append(Problem(message if isinstance(message, str) else message(*args), None, JUNK_RULE, line))
+            self.deck.problems.append(Problem.of(message if isinstance(message, Said) else message(*args), None, JUNK_RULE,
+                                                 line))
         elif self.first_unlisted is None:
             self.first_unlisted = line
 
@@ -689,17 +739,18 @@ class _Parser:
         elif kind == _JUNK:
             self.junk(line, read[1], read[2])
         elif kind == _TOKEN:
-            self.deck.problems.append(Problem(
-                f"{read[1]} {read[2]}: a token is not a card that can be in a deck", "CR 1-4-4-2", RULES["CR 1-4-4-2"], line))
+            self.deck.problems.append(Problem.of(
+                Said("deck.token_line", count=read[1], name=read[2]), "CR 1-4-4-2", RULES["CR 1-4-4-2"], line))
         else:
             _, count, name, shown, rest = read
             found = self.by_name.get(_name_key(name), [])
             if len(found) == 1:
                 self.add(Entry(count, found[0].number, name, line, state.where, state.category, where))
-                self.deck.warnings.append(Note(f"{name!r} has no card number; the card file's only {found[0].name} is {found[0].number}", line))
+                self.deck.warnings.append(Note.of(Said("deck.note.name_only", name=name, filed=found[0].name,
+                                                       number=found[0].number), line))
             elif len(found) > 1:
-                self.junk(line, f"no card number in {shown!r}, and the card file has {len(found)} cards of that name "
-                                f"({', '.join(c.number for c in found[:5])})")
+                self.junk(line, Said("deck.junk.ambiguous_name", shown=shown, n=len(found),
+                                     numbers=", ".join(c.number for c in found[:5])))
             else:
                 self.junk(line, _no_number, (shown, rest))
 
@@ -707,20 +758,20 @@ class _Parser:
         deck = self.deck
         if deck.unreadable > LISTED_MAX:
             more = deck.unreadable - LISTED_MAX
-            deck.problems.append(Problem(
-                f"{more:,} more {_words(more, deck.unit).split(' ', 1)[1]} could not be read (the first {LISTED_MAX:,} "
-                "are listed); is this a deck list?", None, JUNK_RULE, self.first_unlisted))
+            deck.problems.append(Problem.of(
+                _counted("deck.more_unreadable", more, unit=_counted(f"deck.unit.{deck.unit}", more), listed=LISTED_MAX),
+                None, JUNK_RULE, self.first_unlisted))
         for h in self.headers:
             if h["declared"] is not None and h["declared"] != h["listed"]:
-                deck.warnings.append(Note(
-                    f"the header {h['label']!r} says {h['declared']} cards but {h['listed']} are listed under it", h["line"]))
+                deck.warnings.append(Note.of(Said("deck.note.header_count", label=h["label"], declared=h["declared"],
+                                                  listed=h["listed"]), h["line"]))
         return deck
 
 
 def _capped(warnings: list[Note]) -> list[Note]:
     if len(warnings) <= LISTED_MAX:
         return warnings
-    return warnings[:LISTED_MAX] + [Note(f"{len(warnings) - LISTED_MAX:,} more warnings are not listed")]
+    return warnings[:LISTED_MAX] + [Note.of(Said("deck.note.capped", n=len(warnings) - LISTED_MAX))]
 
 
 def _name_key(name: str) -> str:
@@ -958,13 +1009,12 @@ def _parse_json(text: str, source: str, cards: dict[str, Card] | None) -> DeckLi
             bad = _bad_char(key, _shown(key))
             found = None if bad else header_of(key)
             if found is None:
-                parser.junk(line, bad or f"unknown key {_shown(key)!r} (use main, eggs, pile, tamers, digimon, options, "
-                                         "deck or cards)")
+                parser.junk(line, bad or Said("deck.json.unknown_key", key=_shown(key)))
                 continue
             state = _Sections()
             state.apply(found[0])
             if not isinstance(value, _JsonList):
-                parser.junk(line, f"{key!r} must be a list of cards, not {_preview(value)}")
+                parser.junk(line, Said("deck.json.not_a_list", key=key, value=_preview(value)))
                 continue
             parser.header(found[0], None, value.line, key)
             _json_entries(parser, value, state, key)
@@ -992,11 +1042,11 @@ def _json_entries(parser: _Parser, items: _JsonList, state: _Sections, where: st
                 before = len(parser.deck.problems)
                 parser.card_line(text, line, state, loc, parser.clean)
                 for p in parser.deck.problems[before:]:
-                    p.message = f"{loc}: {p.message}"
+                    p.said = Said("deck.at", loc=loc, text=p.said if p.said is not None else p.message)
+                    p.message = str(p.said)
             continue
         if not isinstance(item, dict):
-            parser.junk(line, f"{loc}: an entry must be an object like {{\"count\": 4, \"number\": \"BT1-010\"}}, "
-                              f"not {_preview(item)}")
+            parser.junk(line, Said("deck.at", loc=loc, text=Said("deck.json.not_an_object", value=_preview(item))))
             continue
         _json_entry(parser, item, line, state, loc)
 
@@ -1007,38 +1057,38 @@ def _json_entry(parser: _Parser, item: dict, at: int, state: _Sections, loc: str
         if isinstance(value, str):
             bad = _bad_char(value, _shown(value))
             if bad:
-                parser.junk(at, f"{loc}: {key!r}: {bad}")
+                parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.in_key", key=key, text=bad)))
                 return
     entry_state = state.copy()
     section = item.get("section")
     if section is not None:
         found = header_of(section) if isinstance(section, str) else None
         if found is None:
-            parser.junk(at, f"{loc}: unknown section {_preview(section)}")
+            parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.unknown_section", value=_preview(section))))
             return
         entry_state.apply(found[0])
     category = item.get("category")
     if category is not None:
         cat = category_of(category) if isinstance(category, str) else None
         if cat is None:
-            parser.junk(at, f"{loc}: unknown category {_preview(category)} (Digimon, Tamer, Option, Digi-Egg or Token)")
+            parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.unknown_category", value=_preview(category))))
             return
         category = cat
     zone = entry_state.place()
     category = category if category is not None else entry_state.category
     count = item.get("count")
     if isinstance(count, _BigInt):
-        parser.junk(at, f"{loc}: count {_show_digits(count)} is not a plausible number of copies "
-                        f"(a main deck has {MAIN_SIZE} cards)")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.implausible", digits=_show_digits(count),
+                                                            size=MAIN_SIZE)))
         return
     if isinstance(count, bool) or not isinstance(count, int):
-        parser.junk(at, f"{loc}: 'count' must be a whole number, got {_preview(count)}")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.count_type", value=_preview(count))))
         return
     if count < 1:
-        parser.junk(at, f"{loc}: a count of {count}: a listed card needs at least 1 copy")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.zero", count=count)))
         return
     if count > COUNT_MAX:
-        parser.junk(at, f"{loc}: count {count} is not a plausible number of copies (a main deck has {MAIN_SIZE} cards)")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.implausible", digits=count, size=MAIN_SIZE)))
         return
     number, name = item.get("number"), item.get("name")
     if name is None:
@@ -1046,20 +1096,20 @@ def _json_entry(parser: _Parser, item: dict, at: int, state: _Sections, loc: str
     elif isinstance(name, (int, float)) and not isinstance(name, bool):
         name = str(name)
     elif not isinstance(name, str):
-        parser.junk(at, f"{loc}: 'name' must be text, got {_preview(name)}")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.name_type", value=_preview(name))))
         return
     if not isinstance(number, str) or not number.strip():
         if category == "Token" or _TOKEN_WORD.search(name):
-            parser.deck.problems.append(Problem(
-                f"{loc}: {count} {_collapse(name)[:60] or 'token'}: a token is not a card that can be in a deck",
+            parser.deck.problems.append(Problem.of(
+                Said("deck.at", loc=loc, text=Said("deck.token_line", count=count, name=_collapse(name)[:60] or "token")),
                 "CR 1-4-4-2", RULES["CR 1-4-4-2"], at))
             return
-        parser.junk(at, f"{loc}: no card number (\"number\": \"BT1-010\")")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.no_number")))
         return
     match = _NUMBER.fullmatch(number.strip())
     if not match:
-        hint = _did_you_mean(number)
-        parser.junk(at, f"{loc}: {_shown(number)!r} is not a card number{hint or ' (like BT1-010, ST1-01, P-001)'}")
+        hint = _did_you_mean(number) or Said("deck.json.number_hint")
+        parser.junk(at, Said("deck.at", loc=loc, text=Said("deck.json.not_a_number", value=_shown(number), hint=hint)))
         return
     parser.add(Entry(count, match.group(1).upper(), _collapse(name) if name else "", at, zone, category, loc))
 
@@ -1249,20 +1299,28 @@ class _Group:
         return f"{self.number} ({self.name})" if self.name else self.number
 
     @property
-    def on_lines(self) -> str:
+    def on_lines(self) -> Said | str:
         if self.n_lines <= 1:
             return ""
         more = self.n_lines - len(self.lines)
-        return f" (lines {', '.join(map(str, self.lines))}{f' and {more:,} more' if more else ''})"
+        lines = ", ".join(map(str, self.lines))
+        return Said("deck.on_lines.more", lines=lines, more=more) if more else Said("deck.on_lines", lines=lines)
+
+    @property
+    def card(self) -> Said:
+        """The card and the lines it is listed on: ``BT1-010 (Agumon) (lines 3, 7)``."""
+        return Said("deck.card", title=self.title, lines=self.on_lines)
 
 
-def _a(category: str | None) -> str:
-    return f"an {category}" if category == "Option" else f"a {category}"
+def _a(category: str | None) -> Said:
+    key = f"deck.a.{str(category).lower()}"
+    from .i18n import has
+
+    return Said(key) if has(key) else Said("deck.a.other", category=category)
 
 
-def _words(count: int, unit: str) -> str:
-    plural = {"entry": "entries"}.get(unit, unit + "s")
-    return f"{count:,} {unit if count == 1 else plural}"
+def _words(count: int, unit: str) -> Said:
+    return _counted(f"deck.units.{unit}", count)
 
 
 def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | None = None,
@@ -1278,7 +1336,7 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
     warnings = list(deck.warnings)
     tt = format == "tamer_tactics"
     if deck.declared_format and deck.declared_format.strip().lower().replace(" ", "_") != format:
-        warnings.append(Note(f"the list says format {deck.declared_format!r}; it was checked as {format}"))
+        warnings.append(Note.of(Said("deck.note.declared_format", declared=deck.declared_format, format=format)))
 
     has_egg_section = any(e.zone in ("eggs", "pile") for e in deck.entries)
     groups: dict[str, dict[str, _Group]] = {"main": {}, "eggs": {}, "pile": {}, "unsorted": {}}
@@ -1326,23 +1384,21 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
     else:
         breaches = official_breaches(zones["main"], zones["eggs"], zones["unsorted"], max_copies)
     unread = deck.unreadable
-    read_note = f" that could be read ({_words(unread, deck.unit)} could not be read)" if unread else ""
+    read_note = _counted("deck.read_note", unread, units=_words(unread, deck.unit)) if unread else ""
     for b in breaches:
         group = groups.get(b.zone if not b.zone.startswith("pile_") else "pile", {}).get(b.number) if b.number else None
         message = _breach_message(b, group, tt, read_note)
-        problems.append(Problem(message, b.ref, RULES[b.ref], group.line if group else None))
+        problems.append(Problem.of(message, b.ref, RULES[b.ref], group.line if group else None))
     if groups["unsorted"]:
         ref = "TT §1.1" if tt else "CR 1-4-1-1"
-        problems.append(Problem(
-            f"{len(groups['unsorted'])} card number(s) can't be placed without their category, so the deck sizes weren't "
-            "checked: list them under section headers (Digimon, Tamers, Options, Digi-Egg) or pass --cards", ref, RULES[ref]))
+        problems.append(Problem.of(Said("deck.unsorted", n=len(groups["unsorted"])), ref, RULES[ref]))
 
     restrictions_info = None
     if restrictions is not None:
         restrictions_info = {"file": restrictions.label, "note": restrictions.note}
         problems += _restriction_problems(placed, restrictions, "TT §1.3" if tt else None)
     else:
-        warnings.append(Note("no restriction list was given, so banned and restricted cards were not checked"))
+        warnings.append(Note.of(Said("deck.note.no_restrictions")))
 
     by_cat: Counter = Counter()
     for zone, category, _, copies in kinds.values():
@@ -1372,16 +1428,16 @@ def _place(entry: Entry, cards: dict[str, Card], tt: bool, has_egg_section: bool
     category = entry.category
     if card is not None and card.category:
         if category and category != card.category:
-            warnings.append(Note(
-                f"{entry.number} is listed as {category} but the card file says {card.category}; using {card.category}", entry.line))
+            warnings.append(Note.of(Said("deck.note.category_differs", number=entry.number, listed=category,
+                                         filed=card.category), entry.line))
         category = card.category
     elif category is None and _TOKEN_WORD.search(entry.name):
         category = "Token"
     if cards and card is None:
-        warnings.append(Note(f"{entry.number} is not in the card file", entry.line))
+        warnings.append(Note.of(Said("deck.note.not_in_cards", number=entry.number), entry.line))
     if card is not None and card.name and entry.name and _name_key(card.name) != _name_key(entry.name):
-        warnings.append(Note(
-            f"{entry.number} is {card.name!r} in the card file but {entry.name!r} in the list: check the number", entry.line))
+        warnings.append(Note.of(Said("deck.note.name_differs", number=entry.number, filed=card.name, listed=entry.name),
+                                entry.line))
     zone = entry.zone
     if zone is None:
         if category == "Digi-Egg":
@@ -1399,47 +1455,39 @@ def _place(entry: Entry, cards: dict[str, Card], tt: bool, has_egg_section: bool
     return zone, category
 
 
-def _breach_message(b: Breach, g: _Group | None, tt: bool, read_note: str) -> str:
+def _breach_message(b: Breach, g: _Group | None, tt: bool, read_note: Said | str) -> Said:
     """The judge's wording of a deck-rule breach (the rule itself is in judgebase.engine.decks)."""
     if b.kind == "size":
         if b.zone == "main":
-            return f"the main deck has {b.count} cards{read_note}; it must have exactly {MAIN_SIZE}"
+            return Said("deck.size.main", count=b.count, read_note=read_note, size=MAIN_SIZE)
         if b.zone == "eggs":
-            return f"the Digi-Egg deck has {b.count} cards{read_note}; at most {EGGS_MAX}"
+            return Said("deck.size.eggs", count=b.count, read_note=read_note, most=EGGS_MAX)
         if b.zone == "pile":
-            return f"the Tamer+Digi-Egg pile has {b.count} cards{read_note}; it must have {b.low} to {b.high}"
-        what = "Tamers" if b.zone == "pile_tamers" else "Digi-Eggs"
-        return f"the Tamer+Digi-Egg pile has {b.count} {what}{read_note}; it needs {b.low} to {b.high}"
+            return Said("deck.size.pile", count=b.count, read_note=read_note, low=b.low, high=b.high)
+        key = "deck.size.pile_tamers" if b.zone == "pile_tamers" else "deck.size.pile_eggs"
+        return Said(key, count=b.count, read_note=read_note, low=b.low, high=b.high)
     assert g is not None
-    card = f"{g.title}{g.on_lines}"
+    card = g.card
     if b.kind == "token":
-        return f"{g.count} × {card} is a token; tokens can't be put in a deck"
+        return Said("deck.token", count=g.count, card=card)
     if b.kind == "copies":
-        if b.zone == "pile_tamers":
-            return (f"{g.count} copies of the Tamer {card} in the pile; each Tamer must have a different card number "
-                    f"({b.high} copy each)")
-        if b.zone == "pile_eggs":
-            return f"{g.count} copies of the Digi-Egg {card} in the pile; at most {b.high}"
-        where = {"main": "main deck", "eggs": "Digi-Egg deck", "unsorted": "list"}[b.zone]
-        return f"{g.count} copies of {card} in the {where}; at most {b.high}"
+        if b.zone in ("pile_tamers", "pile_eggs"):
+            return Said(f"deck.copies.{b.zone}", count=g.count, card=card, high=b.high)
+        return Said(f"deck.copies.{b.zone}", count=g.count, card=card, high=b.high)
     if b.kind == "unknown":
         if b.zone == "unsorted":
-            return f"{g.title}: category unknown: {'main deck or Tamer+Digi-Egg pile' if tt else 'main deck or Digi-Egg deck'}?"
-        if b.zone == "main":
-            return (f"{g.title}: category unknown; Tamer Tactics needs it to tell that the main deck holds only Digimon "
-                    "and Options (list it under Digimon or Options, or give --cards)")
-        return (f"{g.title}: category unknown; Tamer Tactics needs it to count the pile's Tamers and Digi-Eggs "
-                "(list it under Tamers or Digi-Egg, or give --cards)")
+            return Said(f"deck.unknown.unsorted.{'tamer_tactics' if tt else 'official'}", title=g.title)
+        return Said("deck.unknown.main" if b.zone == "main" else "deck.unknown.pile", title=g.title)
     # kind == "category"
     if b.zone == "eggs":
-        return f"{g.count} × {card} is {_a(g.category)} in the Digi-Egg deck; only Digi-Eggs go there"
+        return Said("deck.category.eggs", count=g.count, card=card, a_category=_a(g.category))
     if b.zone == "pile":
-        return f"{g.count} × {card} is {_a(g.category)} in the Tamer+Digi-Egg pile, which holds only Tamers and Digi-Eggs"
+        return Said("deck.category.pile", count=g.count, card=card, a_category=_a(g.category))
     if not tt:
-        return f"{g.count} × {card} is a Digi-Egg in the main deck; Digi-Eggs go in the Digi-Egg deck"
+        return Said("deck.category.main_egg", count=g.count, card=card)
     if g.category == "Tamer":
-        return f"{g.count} × {card} is a Tamer in the main deck; in Tamer Tactics Tamers go in the Tamer+Digi-Egg pile"
-    return f"{g.count} × {card} is a Digi-Egg in the main deck; the main deck holds only Digimon and Options"
+        return Said("deck.category.main_tamer_tt", count=g.count, card=card)
+    return Said("deck.category.main_egg_tt", count=g.count, card=card)
 
 
 def _restriction_problems(placed: list[tuple[Entry, list]], restrictions: Restrictions, ref: str | None) -> list[Problem]:
@@ -1461,20 +1509,19 @@ def _restriction_problems(placed: list[tuple[Entry, list]], restrictions: Restri
     for number in dict.fromkeys(restrictions.banned):
         if total(number):
             g = first[number]
-            out.append(Problem(f"{g.title}{g.on_lines} is banned", ref, rule, g.line))
+            out.append(Problem.of(Said("deck.banned", card=g.card), ref, rule, g.line))
     for number, limit in restrictions.restricted.items():
         if number in restrictions.banned:
             continue
         if total(number) > limit:
             g = first[number]
-            allowed = "banned (0 copies)" if limit == 0 else f"restricted to {limit} cop{'y' if limit == 1 else 'ies'}"
-            out.append(Problem(f"{g.count} copies of {g.title}{g.on_lines}; it is {allowed}", ref, rule, g.line))
+            allowed = Said("deck.allowed.banned") if limit == 0 else _counted("deck.allowed", limit)
+            out.append(Problem.of(Said("deck.restricted", count=g.count, card=g.card, allowed=allowed), ref, rule, g.line))
     for a, b in restrictions.banned_pairs:
         if total(a) and total(b):
             ga, gb = first[a], first[b]
             lines = [n for n in (ga.line, gb.line) if n is not None]
-            out.append(Problem(f"{ga.title} and {gb.title} are a banned pair: a deck may hold one or the other, not both",
-                               ref, rule, max(lines) if lines else None))
+            out.append(Problem.of(Said("deck.banned_pair", a=ga.title, b=gb.title), ref, rule, max(lines) if lines else None))
     return out
 
 
@@ -1484,18 +1531,19 @@ def check_text(text: str, source: str = "<stdin>", format: str = "official", car
     return check(parse(text, source, cards), format, cards, restrictions)
 
 
-def summary_line(result: Result) -> str:
+def summary_line(result: Result, lang: str = "en") -> str:
+    """``main deck 50 · Digi-Egg deck 5  (Digimon 40, Options 10, Digi-Eggs 5)`` in ``lang``."""
     c = result.counts
-    zones = [f"main deck {c['main']}"]
+    zones = [Said("deck.summary.main", n=c["main"])]
     if result.format == "tamer_tactics":
-        zones.append(f"Tamer+Digi-Egg pile {c['pile']}")
+        zones.append(Said("deck.summary.pile", n=c["pile"]))
     else:
-        zones.append(f"Digi-Egg deck {c['eggs']}")
+        zones.append(Said("deck.summary.eggs", n=c["eggs"]))
     if c["unsorted"]:
-        zones.append(f"unsorted {c['unsorted']}")
+        zones.append(Said("deck.summary.unsorted", n=c["unsorted"]))
     if c.get("unreadable"):
-        zones.insert(0, f"{c['total']:,} cards read, {_words(c['unreadable'], result.unit)} could not be read")
-    parts = [f"{name} {c[key]}" for key, name in (("digimon", "Digimon"), ("tamers", "Tamers"), ("options", "Options"),
-                                                  ("digi_eggs", "Digi-Eggs"), ("tokens", "tokens"), ("unknown", "unknown"))
-             if c[key]]
-    return " · ".join(zones) + (f"  ({', '.join(parts)})" if parts else "")
+        zones.insert(0, _counted("deck.summary.unreadable", c["unreadable"], total=c["total"],
+                                 units=_words(c["unreadable"], result.unit)))
+    parts = [Said(f"deck.summary.{key}", n=c[key])(lang)
+             for key in ("digimon", "tamers", "options", "digi_eggs", "tokens", "unknown") if c[key]]
+    return " · ".join(z(lang) for z in zones) + (f"  ({', '.join(parts)})" if parts else "")

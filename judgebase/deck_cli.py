@@ -12,26 +12,31 @@ from pathlib import Path
 
 import click
 
+from .cli_words import Group, PathType, argument, option
+
 FORMATS = ("official", "tamer_tactics")  # judgebase.deck.FORMATS; the library is imported only when a command runs
+LANGS = ("es", "en", "de")
 
 
-@click.group()
+@click.group(cls=Group, help="help.cmd.deck")
 def deck():
     """Deck lists: check legality for the official format or Tamer Tactics."""
 
 
-@deck.command()
-@click.argument("file", metavar="FILE")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="official", show_default=True,
-              help="The format to check against.")
-@click.option("--cards", "cards_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="CSV card file: number,name,category,level (tells Digimon, Tamers, Options and Digi-Eggs apart).")
-@click.option("--restrictions", "restrictions_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Restriction list YAML (default: rules/restrictions.yaml).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
-def check(file, fmt, cards_path, restrictions_path, as_json):
+@deck.command(help="help.cmd.deck.check")
+@argument("file", metavar="FILE")
+@option("--format", "fmt", type=click.Choice(FORMATS), default="official", show_default=True, help="help.opt.deck.format")
+@option("--cards", "cards_path", type=PathType(dir_okay=False, path_type=Path), help="help.opt.deck.cards")
+@option("--restrictions", "restrictions_path", type=PathType(dir_okay=False, path_type=Path),
+        help="help.opt.deck.restrictions")
+@option("--json", "as_json", is_flag=True, help="help.opt.json.deck")
+@option("--lang", type=click.Choice(LANGS), help="help.opt.lang.deck")
+def check(file, fmt, cards_path, restrictions_path, as_json, lang):
     """Check the deck list FILE (plain text or JSON; '-' reads standard input)."""
     from . import deck as decklib
+    from .i18n import from_env, t, ui_lang
+
+    lang = ui_lang(lang or from_env())
 
     try:
         if file == "-":
@@ -52,12 +57,12 @@ def check(file, fmt, cards_path, restrictions_path, as_json):
         result = decklib.check(decklib.parse(text, source, cards), fmt, cards, restrictions)
     except decklib.DeckInputError as exc:
         for message in exc.messages:
-            click.echo(f"Error: {message}", err=True)
+            click.echo(t("deck.error", lang, message=message), err=True)
         sys.exit(2)
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
     else:
-        click.echo(render(result))
+        click.echo(render(result, lang))
     sys.exit(0 if result.legal else 1)
 
 
@@ -76,21 +81,25 @@ def default_restrictions_path() -> Path | None:
     return path if path.is_file() else None
 
 
-def render(result) -> str:
-    """The text a judge reads (for a :class:`judgebase.deck.Result`): verdict, counts, one line per problem."""
+def render(result, lang: str = "en") -> str:
+    """The text a judge reads (for a :class:`judgebase.deck.Result`) in ``lang``: verdict, counts, one line per problem."""
     from . import deck as decklib
+    from .i18n import t
 
-    fmt = {"official": "official", "tamer_tactics": "Tamer Tactics"}[result.format]
-    verdict = click.style("LEGAL", fg="green", bold=True) if result.legal else click.style("NOT LEGAL", fg="red", bold=True)
-    lines = [f"{verdict}  {result.source} · {fmt} format", decklib.summary_line(result)]
+    fmt = t(f"deck.format.{result.format}", lang)
+    verdict = (click.style(t("deck.legal", lang), fg="green", bold=True) if result.legal
+               else click.style(t("deck.not_legal", lang), fg="red", bold=True))
+    lines = [t("deck.verdict", lang, verdict=verdict, source=result.source, format=fmt), decklib.summary_line(result, lang)]
     if result.problems:
         lines.append("")
-        lines.append(f"{len(result.problems)} problem(s):")
-        lines += [f"  {p.render(result.source)}" for p in result.problems]
+        lines.append(t("deck.problems", lang, n=len(result.problems)))
+        lines += [f"  {p.render(result.source, lang)}" for p in result.problems]
     if result.warnings:
         lines.append("")
-        lines += [click.style(f"  warning: {w.render(result.source)}", fg="yellow") for w in result.warnings]
+        lines += [click.style("  " + t("deck.warning", lang, text=w.render(result.source, lang)), fg="yellow")
+                  for w in result.warnings]
     if result.restrictions:
-        note = result.restrictions.get("note")
-        lines.append(click.style(f"restriction list: {result.restrictions['file']}" + (f" — {note}" if note else ""), dim=True))
+        note = result.restrictions.get("note")  # the list's own words, as written
+        lines.append(click.style(t("deck.restriction_list", lang, file=result.restrictions["file"]) + (f" — {note}" if note else ""),
+                                 dim=True))
     return "\n".join(lines)

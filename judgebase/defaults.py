@@ -8,7 +8,6 @@ the listing changed).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -20,6 +19,13 @@ class NoSources(RuntimeError):
     """No rules/ folder could be found to build from."""
 
 
+def say(key: str, **fields) -> str:
+    """A notice in the user's language (``$JUDGEBASE_LANG``, else the locale), from the catalogue."""
+    from .i18n import from_env, t
+
+    return t(key, from_env(), **fields)
+
+
 def source_root() -> Path:
     """``$JUDGEBASE_SOURCE``, else the checkout this package was installed from, else the wheel's copy."""
     from .shipped import sources_root
@@ -27,9 +33,7 @@ def source_root() -> Path:
     env = os.environ.get("JUDGEBASE_SOURCE")
     root = Path(env) if env else sources_root()
     if root is None or not (root / "rules").is_dir():
-        raise NoSources(
-            f"no rules/ folder in {root or 'this installation'}; set JUDGEBASE_SOURCE to a judgebase checkout or pass --db"
-        )
+        raise NoSources(say("cli.rebuild.no_sources", root=root or say("cli.rebuild.this_installation")))
     return root
 
 
@@ -40,8 +44,15 @@ def default_db_path(root: Path | None = None) -> Path:
         return Path(env)
     root = root or source_root()
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
-    return cache / "judgebase" / key / "judgebase.db"
+    return cache / "judgebase" / _folder_name(str(root.resolve())) / "judgebase.db"
+
+
+def _folder_name(text: str) -> str:
+    """A short stable name for a checkout's cache folder: FNV-1a, 48 bits (no hashing library to import)."""
+    h = 0xCBF29CE484222325
+    for byte in text.encode("utf-8", "surrogateescape"):
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"[:12]
 
 
 def _read_meta(db_path: Path) -> dict[str, str] | None:
@@ -58,7 +69,13 @@ def stored_fingerprint(db_path: Path) -> str | None:
 
 
 def damage(db_path: Path) -> str | None:
-    """What is wrong with a built database or its index, or None when both read back whole."""
+    """What is wrong with a built database or its index (in the user's language), or None when both read back whole."""
+    found = _damage(db_path)
+    return None if found is None else say(found[0], **found[1])
+
+
+def _damage(db_path: Path) -> tuple[str, dict] | None:
+    """(catalogue key, fields) of what is wrong, or None."""
     from .layout import index_root
 
     try:
@@ -66,21 +83,23 @@ def damage(db_path: Path) -> str | None:
             result = conn.execute("pragma quick_check").fetchone()[0]
             meta = dict(conn.execute("select key, value from meta").fetchall())
     except sqlite3.Error as exc:
-        return f"the database can't be read ({exc})"
+        return "cli.rebuild.unreadable", {"error": exc}
     if result != "ok":
-        return f"the database is damaged ({result})"
+        return "cli.rebuild.damaged", {"result": result}
     try:
         expected = json.loads(meta["index_files"])
         index_dir = index_root(db_path) / meta["build_id"]
     except (KeyError, ValueError):
-        return "the database records no search index"
+        return "cli.rebuild.no_index", {}
+    import hashlib
+
     for name, (size, digest) in expected.items():
         path = index_dir / name
         try:
             if path.stat().st_size != size or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-                return f"the search index file {name} is damaged"
+                return "cli.rebuild.index_damaged", {"name": name}
         except OSError:
-            return f"the search index file {name} is missing"
+            return "cli.rebuild.index_missing", {"name": name}
     return None
 
 
@@ -93,15 +112,20 @@ def _stat_key(root: Path, db_path: Path) -> str:
     from .fingerprint import stat_key
     from .layout import index_root
 
-    index = index_root(db_path)
-    extra = [db_path] + (sorted(p for p in index.rglob("*") if p.is_file() and p.name != ".in-use") if index.is_dir() else [])
+    extra = [str(db_path)]
+    try:
+        for build in sorted(os.scandir(index_root(db_path)), key=lambda e: e.name):
+            if build.is_dir():
+                extra += sorted(f.path for f in os.scandir(build.path) if f.is_file() and f.name != ".in-use")
+    except OSError:
+        pass
     return stat_key(root, extra)
 
 
 def is_fresh(root: Path, db_path: Path) -> bool:
     """The stat listing matches the one recorded when the database was last found fresh."""
     try:
-        return _stat_file(db_path).read_text() == _stat_key(root, db_path)
+        return _stat_file(db_path).read_text(encoding="utf-8", errors="surrogateescape") == _stat_key(root, db_path)
     except OSError:
         return False
 
@@ -122,22 +146,22 @@ def ensure_default_database(notify=None) -> Path:
 
     wanted = fingerprint(root)
 
-    def problem() -> str | None:
+    def problem() -> tuple[str, dict] | None:
         if not db_path.exists():
-            return "first use"
+            return "cli.rebuild.first_use", {}
         if stored_fingerprint(db_path) != wanted:
-            return "sources changed"
-        return damage(db_path)
+            return "cli.rebuild.sources_changed", {}
+        return _damage(db_path)
 
     reason = problem()
     if reason is not None:
-        if reason not in ("first use", "sources changed"):
-            notify(f"{reason}; rebuilding {db_path}")
+        if reason[0] not in ("cli.rebuild.first_use", "cli.rebuild.sources_changed"):
+            notify(say("cli.rebuild.rebuilding", reason=say(reason[0], **reason[1]), path=db_path))
 
         def still_needed() -> bool:  # asked again once the build lock is ours
             why = problem()
             if why is not None:
-                notify(f"Building the rules database from {root} ({why})…")
+                notify(say("cli.rebuild.building", root=root, why=say(why[0], **why[1])))
             return why is not None
 
         try:
@@ -145,7 +169,7 @@ def ensure_default_database(notify=None) -> Path:
         except OSError as exc:
             return _unwritable(db_path, exc, notify)
     try:
-        _stat_file(db_path).write_text(_stat_key(root, db_path))
+        _stat_file(db_path).write_text(_stat_key(root, db_path), encoding="utf-8", errors="surrogateescape")
     except OSError:
         pass  # a read-only cache: fresh all the same, checked again next time
     return db_path
@@ -156,9 +180,8 @@ class CannotBuild(RuntimeError):
 
 
 def _unwritable(db_path: Path, exc: OSError, notify) -> Path:
-    advice = "build one elsewhere with `judgebase build --db PATH` and pass --db PATH, or set JUDGEBASE_DB"
-    if db_path.exists() and damage(db_path) is None:
-        notify(f"warning: can't rebuild {db_path} ({exc.strerror or exc}); using the existing database, "
-               f"which may be out of date; {advice}")
+    advice = say("cli.rebuild.advice")
+    if db_path.exists() and _damage(db_path) is None:
+        notify(say("cli.rebuild.stale", path=db_path, error=exc.strerror or exc, advice=advice))
         return db_path
-    raise CannotBuild(f"can't build the rules database at {db_path} ({exc.strerror or exc}); {advice}") from None
+    raise CannotBuild(say("cli.rebuild.cannot", path=db_path, error=exc.strerror or exc, advice=advice)) from None

@@ -1,14 +1,15 @@
 """Which files decide a build's output, and two ways to tell whether they changed.
 
 ``stat_key`` lists paths, sizes and modification times (a few milliseconds, no file
-is read); ``fingerprint`` hashes their contents. A database is checked with the
-cheap key first and hashed only when the key differs, so "still fresh" costs
-nothing on an unchanged checkout and can't be fooled by a touched or restored file.
+is read, nothing hashed: the listing itself is the key, so the command a judge runs
+imports no hashing library); ``fingerprint`` hashes their contents. A database is
+checked with the cheap key first and hashed only when the key differs, so "still
+fresh" costs nothing on an unchanged checkout and can't be fooled by a touched or
+restored file.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -56,20 +57,22 @@ def _named(root: Path) -> list[tuple[str, str]]:
     return _sources(Path(root)) + _walk(str(PACKAGE), "pkg/", _CODE_SUFFIXES)
 
 
-def stat_key(source_root: str | Path, extra: list[Path] = ()) -> str:
-    """A hash of every build input's path, size and mtime (and of ``extra`` files, e.g. the database)."""
+def stat_key(source_root: str | Path, extra: list = ()) -> str:
+    """Every build input's path, size and mtime (and ``extra`` files', e.g. the database's), one per line."""
     lines = [f"stat {SCHEMA_VERSION}"]
     for name, path in _named(Path(source_root)) + [(str(p), str(p)) for p in extra]:
         try:
             st = os.stat(path)
-            lines.append(f"{name}\0{st.st_size}\0{st.st_mtime_ns}")
+            lines.append(f"{name}\t{st.st_size}\t{st.st_mtime_ns}")
         except OSError:
-            lines.append(f"{name}\0missing")
-    return hashlib.sha256("\n".join(lines).encode("utf-8", "surrogateescape")).hexdigest()
+            lines.append(f"{name}\tmissing")
+    return "\n".join(lines) + "\n"
 
 
 def fingerprint(source_root: str | Path) -> str:
     """A hash of every source file and of the package's code: equal hashes, equal databases."""
+    import hashlib
+
     digest = hashlib.sha256(f"schema {SCHEMA_VERSION}\n".encode())
     for name, path in _named(Path(source_root)):
         digest.update(name.encode("utf-8", "surrogateescape") + b"\0" + Path(path).read_bytes() + b"\0")

@@ -35,14 +35,28 @@ def write_database(corpus: Corpus, path: str | Path, meta: dict | None = None, r
     os.close(fd)
     try:
         with closing(sqlite3.connect(tmp)) as conn:
+            # A temporary file, renamed into place only when whole: no journal, no sync after each table
+            # (dozens of fsyncs took seconds); the finished file is synced once below.
+            conn.execute("PRAGMA journal_mode = OFF")
+            conn.execute("PRAGMA synchronous = OFF")
             db = sqlite_utils.Database(conn)
             _write(db, corpus, meta or {}, list(runs))
             conn.commit()
             conn.execute("VACUUM")
+        sync_file(tmp)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return Path(tmp)
+
+
+def sync_file(path: str | Path) -> None:
+    """Make a finished file durable before it is renamed into place."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) -> None:
@@ -237,17 +251,21 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
                 "events": len(run.log),
                 # each event as the judge's sentence in es, en and de, with the clause that caused it
                 "log": json.dumps([[describe_all(e), e.ref] for e in run.log], ensure_ascii=False),
+                # the position before the first step and after the last, as plain data, for the page's pictures
+                "board": json.dumps(run.board, ensure_ascii=False, separators=(",", ":")) if run.board else None,
                 "ran_at": ran_at,
             }
             for run in runs
         ),
         pk="scenario",
         columns={"scenario": str, "ruling": str, "engine": str, "ruleset": str, "passed": int, "message": str,
-                 "description": str, "cites": str, "events": int, "log": str, "ran_at": str},
+                 "description": str, "cites": str, "events": int, "log": str, "board": str, "ran_at": str},
         foreign_keys=[("ruling", "rulings", "id")],
     )
 
-    for table in ("clause_text", "ruling_text", "citations", "conflict_refs", "text_refs"):
+    _write_proofs(db, corpus, runs)
+
+    for table in ("clause_text", "ruling_text", "citations", "conflict_refs", "text_refs", "scenario_proofs"):
         for column in ("ref", "ruling", "lang"):
             if column in db[table].columns_dict:
                 db[table].create_index([column], if_not_exists=True)
@@ -277,6 +295,23 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
     db["meta"].insert_all(
         ({"key": k, "value": str(v)} for k, v in {"schema_version": SCHEMA_VERSION, "built_at": now, **meta}.items()),
         pk="key",
+    )
+
+
+def _write_proofs(db: sqlite_utils.Database, corpus: Corpus, runs: list) -> None:
+    """What each scenario proves (cited and asserted, with the asserting line) and the not-testable manifest."""
+    db["scenario_proofs"].insert_all(
+        ({"scenario": run.path, "ref": ref, "line": run.asserted.get(ref)} for run in runs for ref in dict.fromkeys(run.proves)),
+        pk=("scenario", "ref"),
+        columns={"scenario": str, "ref": str, "line": int},
+        foreign_keys=[("scenario", "scenario_runs", "scenario")],
+    )
+    db["not_testable"].insert_all(
+        ({"ref": str(e.ref), "kind": e.kind, "reason": e.reason, "path": e.at.path, "line": e.at.line}
+         for e in sorted(corpus.not_testable.values(), key=lambda e: e.ref.sort_key())),
+        pk="ref",
+        columns={"ref": str, "kind": str, "reason": str, "path": str, "line": int},
+        foreign_keys=[("ref", "clauses", "ref")],
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -90,7 +89,8 @@ def test_an_index_in_use_is_kept_until_released(default_db):
 
 
 def _segments(db):
-    return [p for p in index_dir_for(db).iterdir() if p.suffix == ".seg"]
+    """The index's data files (its SQLite file)."""
+    return [p for p in index_dir_for(db).iterdir() if p.is_file() and not p.name.startswith(".")]
 
 
 @pytest.mark.parametrize("damage", ["zeroed", "truncated", "deleted"])

@@ -75,8 +75,9 @@ def test_the_engine_layer_imports_nothing_above_it():
 def test_the_deck_module_knows_nothing_of_sources_or_builds():
     imported = imports_of(PACKAGE / "deck.py")
     # The engine's deck rules, and the YAML reader that keeps line numbers (a leaf module that happens to live in
-    # corpus; importing it runs corpus/__init__, which reaches no build, store or default database: checked below).
-    assert imported <= {"judgebase.engine.decks", "judgebase.yamlsrc"}, imported
+    # corpus; importing it runs corpus/__init__, which reaches no build, store or default database: checked below),
+    # and the message catalogue (base layer, a dict of words) that words the problems in es/en/de.
+    assert imported <= {"judgebase.engine.decks", "judgebase.yamlsrc", "judgebase.i18n"}, imported
     assert not hasattr(decklib, "default_restrictions_path")
     code = ("import sys; from pathlib import Path; from judgebase import deck\n"
             "deck.check_text(Path('tests/decks/official_legal.txt').read_text(), 't', "

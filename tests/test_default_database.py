@@ -32,8 +32,9 @@ def test_first_use_builds_then_reuses_then_rebuilds_on_change(tmp_path):
 
     path = src / "rules/official/en/06-game-procedures.md"
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    third = _run(["clause", "6-1-4", "--json"], env)
-    assert third.returncode == 0 and "Building" in third.stderr
+    third = _run(["clause", "6-1-4", "--json"], {**env, "JUDGEBASE_LANG": "es"})  # the notice in the user's language
+    assert third.returncode == 0 and "Construyendo la base de datos de reglas" in third.stderr
+    assert "las fuentes han cambiado" in third.stderr and "Building" not in third.stderr
     assert json.loads(third.stdout)["ref"] == "CR 6-1-4"
 
 

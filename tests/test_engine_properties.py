@@ -35,16 +35,35 @@ FORKS = 4  # offered actions the game doesn't take, tried on a clone, per game
 SIMPLE = ("pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done")
 EXTRA_KEYWORDS = ({"cannot_attack": True}, {"cannot_be_attacked": True}, {"cannot_block": True},
                   {"may_attack_tamers": True}, {"blocker": True, "cannot_block": True}, {"vortex": True, "cannot_attack": True})
+# More prohibitions (CR 15-1-3) and "isn't affected by your opponent's effects" (CR 15-15-5).
+EXTRA_KEYWORDS += ({"cannot_suspend": True}, {"cannot_digivolve": True}, {"cannot_be_deleted_by_effects": "opponent"},
+                   {"unaffected_by": "opponent"}, {"blocker": True, "unaffected_by": "opponent_option"})
+# Persistent effects on other cards, lasting overall effects, conditions and target filters.
+EXTRA_EFFECTS = (
+    {"timing": "your_turn", "do": [{"dp": {"amount": 1000, "target": "all_own", "other": True}}]},
+    {"timing": "all_turns", "if": {"tamers": {}}, "do": [{"gain": {"keyword": "blocker", "target": "all_own", "max_level": 4}}]},
+    {"timing": "opponents_turn", "do": [{"dp": {"amount": -1000, "target": "all_opponent"}}]},
+    {"timing": "all_turns", "if": {"this": {"suspended": True}}, "do": [{"gain": {"keyword": "unaffected_by", "value": "opponent_digimon"}}]},
+    {"timing": "on_play", "do": [{"draw": 1}, {"if": {"digimon": {"player": "opponent", "at_least": 2}},
+                                               "delete": {"target": "opponent", "lowest_dp": True}}]},
+    {"timing": "when_digivolving", "do": [{"gain": {"keyword": "cannot_suspend", "target": "opponent", "suspended": False,
+                                                    "until": "end_of_opponents_turn"}}]},
+    {"timing": "on_play", "do": [{"dp": {"amount": -2000, "target": "all_opponent", "until": "end_of_turn"}}]},
+    {"timing": "main", "once_per_turn": True, "if": {"security": {"at_most": 3}}, "do": [{"unsuspend": {"target": "any", "suspended": True}}]},
+)
 RULESETS = {"official": (Game, random_game_config), "tamer_tactics": (TamerTacticsGame, random_tamer_tactics_config)}
 
 
 def _config(ruleset: str, seed: int) -> dict:
-    """A random game whose Digimon sometimes carry a prohibition or a permission."""
+    """A random game whose Digimon sometimes carry a prohibition, a permission or an effect of the
+    vocabulary of conditions, targets and persistent effects."""
     config = RULESETS[ruleset][1](seed)
     rng = random.Random(seed * 7919 + 1)
     for spec in config["cards"].values():
         if spec.get("category") == "digimon" and rng.random() < 0.2:
             spec["keywords"] = {**spec.get("keywords", {}), **rng.choice(EXTRA_KEYWORDS)}
+        if spec.get("category") == "digimon" and rng.random() < 0.15:
+            spec["effects"] = list(spec.get("effects", [])) + [rng.choice(EXTRA_EFFECTS)]
     return config
 
 
@@ -80,6 +99,7 @@ def _candidates(game) -> list[Action]:
     for stack in everything:
         out += [Action(k, stack.sid) for k in ("block", "protect", "armor_purge", "evade", "barrier", "decoy")]
         out += [Action("activate", stack.sid, option=i) for i in range(3)]
+        out += [Action("instead", stack.sid, option=i) for i in range(2)]  # "would be deleted ... instead"
         out += [Action("choose", target=stack.sid)] + [Action("choose", target=stack.sid, option=i) for i in range(2)]
     out.append(Action("choose", target=-1))
     out += [Action("choose", option=n) for n in range(5)]

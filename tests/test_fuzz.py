@@ -10,9 +10,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -28,7 +28,7 @@ def _fields(text: str) -> set[str]:
 
 
 def test_every_message_has_es_en_de_with_the_same_placeholders():
-    table = i18n.catalogue(events=True)
+    table = i18n.catalogue(events=True, help=True)
     assert len(table) > 400
     bad = []
     for key, entry in table.items():
@@ -40,7 +40,7 @@ def test_every_message_has_es_en_de_with_the_same_placeholders():
 
 
 def test_counted_messages_come_in_pairs():
-    keys = set(i18n.catalogue(events=True))
+    keys = set(i18n.catalogue(events=True, help=True))
     for key in keys:
         if key.endswith(".one"):
             assert key[:-4] + ".other" in keys, key
@@ -127,10 +127,15 @@ PAGES = {
     "clause with sub-clauses": ("/clause/CR-16-16", ["Sub-clauses", "source against the official text"]),
     "ruling": ("/ruling/off-000-faq-01-block-own-target",
                ["Cites", "Proof", "Scenario", "Source", "proven", "ruling", "enters the main phase", "suspends",
-                "is deleted", "Battle", "The Digimon that is the attack target"]),
+                "is deleted", "Battle", "The Digimon that is the attack target", "Before the first action",
+                "After the last action", "Security", "Memory", "Breeding area", "Battle area", "suspended",
+                "What happens, step by step"]),
     "keywords": ("/keywords", ["Keyword effects", "Clause", "Summary", "conflict"]),
     "glossary": ("/glossary", ["Game terms in Spanish"]),
-    "coverage": ("/coverage", ["Proof coverage", "Chapter", "Proven", "without a proven ruling", "For each chapter"]),
+    "coverage": ("/coverage", ["Proof coverage", "Chapter", "Proven", "Not testable", "Gaps", "heading",
+                               "passing scenarios count", "A clause is proven"]),
+    "clause proven by scenarios": ("/clause/CR-16-16-1", ["Scenarios that prove it", "not tied to a ruling"]),
+    "clause not testable": ("/clause/CR-1-1", ["Scenarios that prove it", "Not testable:", "heading"]),
     "not found": ("/clause/CR-99-9", ["No clause", "in the knowledge base"]),
 }
 
@@ -190,6 +195,30 @@ def test_a_spanish_question_on_the_default_page_is_answered_in_spanish(ds):
     # A German question, a German page; the judge's remembered switch still wins over the query.
     assert '<html lang="de">' in get(ds, "/search?q=Bonuskarte+beim+Digitieren").text
     assert '<html lang="en">' in get(ds, "/search?q=bloquear+con+el+digimon+atacado", cookie="jb_lang=en").text
+
+
+def test_the_language_a_results_page_answered_in_carries_over_to_the_ruling(ds):
+    english_browser = {"accept-language": "en-US,en;q=0.9"}
+    results = get(ds, "/search?q=bloquear+con+el+digimon+atacado", **english_browser).text
+    links = re.findall(r'<a class="title" href="([^"]+)"', results)
+    assert links and all(link.endswith("?query_lang=es") for link in links)
+    assert "/ruling/off-000-faq-01-block-own-target?query_lang=es" in links
+    r = get(ds, "/ruling/off-000-faq-01-block-own-target?query_lang=es", **english_browser)
+    page = visible(r.text, "es")
+    assert '<html lang="es">' in r.text and "¿Puedo bloquear el ataque" in page
+    assert "Cláusulas citadas" in page and "Buscar" in page and "Cites" not in page
+    assert "jb_lang" not in r.headers.get("set-cookie", "")  # still a guess: nothing remembered
+    # ... and on along the ruling's links: a cited clause answers in Spanish too.
+    cited = re.findall(r'<ul class="cites"><li><a href="([^"]+)"', r.text)[0]
+    assert cited.endswith("?query_lang=es")
+    assert '<html lang="es">' in get(ds, cited, **english_browser).text
+    # The judge's switch (remembered) beats it, and a page whose language the judge chose carries nothing.
+    assert '<html lang="de">' in get(ds, "/ruling/off-000-faq-01-block-own-target?query_lang=es", cookie="jb_lang=de").text
+    chosen = get(ds, "/search?q=bloquear+con+el+digimon+atacado&lang=es").text
+    assert "query_lang" not in chosen and '<html lang="es">' in chosen
+    assert "query_lang" not in get(ds, "/search?q=blocker+target", **english_browser).text  # English: no guess needed
+    # Without it, the same ruling follows the browser, as before.
+    assert '<html lang="en">' in get(ds, "/ruling/off-000-faq-01-block-own-target", **english_browser).text
 
 
 def test_a_number_jumps_to_the_clause_without_pinning_a_language(ds):
@@ -399,3 +428,273 @@ def test_the_engine_phrases_are_said_in_the_language_asked():
     assert describe(win, "es") == "P2 gana: los puntos de P1 llegaron a 0  [LEG 3.2.5.8]"
     odd = Event("a_kind_from_tomorrow", "CR 1-1", None, {"card": "x@3"})
     assert describe(odd, "de") == "Das Spiel: a kind from tomorrow (card x)  [CR 1-1]"  # never a crash
+
+
+# ------------------------------------------------- notices about the default database ----
+def test_rebuild_notices_speak_the_users_language(tmp_path, monkeypatch):
+    from judgebase import defaults
+
+    broken = tmp_path / "judgebase.db"
+    broken.write_bytes(b"not a database at all" * 100)
+    monkeypatch.setenv("JUDGEBASE_LANG", "es")
+    assert defaults.damage(broken).startswith("no se puede leer la base de datos")
+    monkeypatch.setenv("JUDGEBASE_LANG", "de")
+    assert defaults.damage(broken).startswith("die Datenbank kann nicht gelesen werden")
+    monkeypatch.setenv("JUDGEBASE_SOURCE", str(tmp_path / "nowhere"))
+    with pytest.raises(defaults.NoSources) as info:
+        defaults.source_root()
+    assert "kein Ordner rules/" in str(info.value) and "JUDGEBASE_SOURCE" in str(info.value)
+    monkeypatch.setenv("JUDGEBASE_LANG", "es")  # a damaged database can't be kept: say where to build instead
+    with pytest.raises(defaults.CannotBuild) as info:
+        defaults._unwritable(broken, PermissionError(13, "Permission denied"), print)
+    assert str(info.value).startswith("no se puede construir la base de datos de reglas en") and "--db PATH" in str(info.value)
+
+
+# ------------------------------------------------------------------ deck checks ----
+DECKS = ROOT / "tests" / "decks"
+#: Lines and JSON entries that reach every kind of unreadable-line message.
+JUNK_TEXT = "\n".join([
+    "Digimon (3)", "4 Agumon BT1-010", "4 Agumon", "4 Agumn BT1-O10", "Agumon BT1-010", "0 BT1-011", "4 BT1-012 BT1-013",
+    "hello there", "150 Agumon BT1-010", "4", "4 Gear Token", "4 Agu\x07mon BT1-014", "1 Tamer Six", "1 Tamer One",
+    "Digi-Egg deck", "5 Koromon BT1-001", "1 BT1-084", "1 BT1-084", "3 BT1-099", "4x", "4 Twin", "4 Gabumon BT1-010",
+    "Digimon", "1 Koromon BT1-002", "Tamer+Digi-Egg pile", "1 BT1-091",
+])
+JUNK_JSON = json.dumps({
+    "format": "tamer tactics", "digimon": [
+        {"count": 4, "number": "BT1-010"}, {"count": 0, "number": "BT1-011"}, {"count": "4", "number": "BT1-012"},
+        {"count": 4, "number": "XX"}, {"count": 4}, {"count": 4, "name": "Gear Token"}, {"count": 1000, "number": "BT1-013"},
+        {"count": 4, "number": "BT1-014", "section": "sideboard"}, {"count": 4, "number": "BT1-015", "category": "land"},
+        {"count": 4, "number": "BT1-016", "name": 5.5}, {"count": 4, "number": "BT1-017", "name": ["x"]}, 7,
+        "4 Agumon BT1-018", "hello there", {"count": 4, "number": "BT1-\ud800"},
+        {"count": 1, "number": "BT1-020", "category": "Token"}],
+    "sideboard": [], "eggs": "none"})
+
+
+def _deck_results():
+    from judgebase import deck as decklib
+
+    cards = decklib.load_cards(DECKS / "cards.csv")
+    cards.update({n: decklib.Card(n, "Twin", "Digimon", 3, None) for n in ("BT2-001", "BT2-002")})  # one name, two cards
+    restrictions = decklib.load_restrictions(DECKS / "restrictions.yaml")
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(DECKS.iterdir()) if p.suffix in (".txt", ".json")}
+    texts.update({"junk lines": JUNK_TEXT, "junk json": JUNK_JSON, "the same line 12 times": "4 Agumon BT1-010\n" * 12})
+    for name, text in texts.items():
+        for fmt in decklib.FORMATS:
+            for with_cards in (None, cards):
+                for listed in (None, restrictions):
+                    yield name, decklib.check_text(text, name, fmt, with_cards, listed)
+
+
+def test_every_deck_check_message_is_said_in_es_en_de():
+    seen = set()
+    for name, result in _deck_results():
+        for item in result.problems + result.warnings:
+            assert item.said is not None, f"{name}: {item.message!r} has no catalogue entry"
+            assert item.say("en") == item.message  # the JSON output keeps its English message
+            for lang in ("es", "de"):
+                assert item.say(lang) != item.message, f"{name}: {item.message!r} untranslated ({lang})"
+            seen.update(_keys(item.said))
+        from judgebase.deck import summary_line
+
+        assert summary_line(result, "en") != summary_line(result, "de")
+    # The messages of problems and warnings these lists reach: all but the few that need a huge or odd list.
+    messages = {k for k in i18n.catalogue("deck.") if k.split(".")[1] in ("junk", "json", "note", "size", "copies",
+                                                                          "unknown", "category", "token", "banned")}
+    rare = {"deck.junk.surrogate", "deck.note.capped", "deck.size.pile_eggs", "deck.unknown.main"}
+    assert messages - rare <= seen, sorted(messages - rare - seen)
+
+
+def _keys(said) -> set:
+    from judgebase.deck import Said
+
+    return {said.key}.union(*(_keys(v) for v in said.fields.values() if isinstance(v, Said)))
+
+
+def test_deck_check_speaks_the_chosen_language_and_keeps_json_english(run_cli, monkeypatch):
+    args = ["deck", "check", str(DECKS / "tt_bad.txt"), "--format", "tamer_tactics",
+            "--restrictions", str(DECKS / "restrictions.yaml")]
+    english = run_cli(*args, "--lang", "en", db=False)
+    spanish = run_cli(*args, "--lang", "es", db=False)
+    assert english.exit_code == spanish.exit_code == 1
+    assert spanish.output.startswith("NO LEGAL  ") and "10 problema(s):" in spanish.output
+    assert "lista de restricciones: " in spanish.output and "[TT §1.3; lista de restricciones (" in spanish.output
+    from judgebase import deck as decklib
+
+    result = decklib.check_text((DECKS / "tt_bad.txt").read_text(encoding="utf-8"), str(DECKS / "tt_bad.txt"),
+                                "tamer_tactics", None, decklib.load_restrictions(DECKS / "restrictions.yaml"))
+    for p in result.problems:
+        assert p.message in english.output and p.message not in spanish.output
+        assert p.say("es") in spanish.output
+    assert json.loads(run_cli(*args, "--json", "--lang", "es", db=False).output) == \
+        json.loads(run_cli(*args, "--json", "--lang", "en", db=False).output)
+    monkeypatch.setenv("JUDGEBASE_LANG", "de")  # no --lang: the user's language
+    german = run_cli(*args, db=False)
+    assert german.output.startswith("NICHT LEGAL  ") and "Tamer+Digi-Egg-Stapel 8" in german.output
+    missing = run_cli("deck", "check", str(DECKS / "nothing-here.txt"), db=False)
+    assert missing.exit_code == 2 and "Fehler: " in missing.output
+
+
+# ------------------------------------------------------------ the command line's help ----
+def _command_paths() -> list[tuple[str, ...]]:
+    """Every command of the CLI as typed after ``judgebase`` (the groups loaded on demand too)."""
+    import click
+
+    from judgebase.cli import cli
+
+    paths = []
+
+    def walk(command, path):
+        paths.append(path)
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), path + (name,))
+
+    walk(cli, ())
+    return paths
+
+
+COMMAND_PATHS = _command_paths()
+
+
+def _command(path):
+    import click
+
+    from judgebase.cli import cli
+
+    command = cli
+    for name in path:
+        command = command.get_command(click.Context(command), name)
+    return command
+
+
+def _help_page(path, lang: str) -> str:
+    """``judgebase PATH --help`` for a user of ``lang``, unwrapped (one line per paragraph or option)."""
+    from click.testing import CliRunner
+
+    from judgebase.cli import cli
+
+    result = CliRunner().invoke(cli, [*path, "--help"], env={"JUDGEBASE_LANG": lang}, catch_exceptions=False,
+                                prog_name="judgebase", terminal_width=100_000, max_content_width=100_000)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _said(path) -> list[str]:
+    """The catalogue keys of a command's help page: its own text and each option's."""
+    command = _command(path)
+    return [command.help_key] + [p.help_key for p in command.get_params(_context(command)) if getattr(p, "help_key", None)]
+
+
+def _context(command):
+    import click
+
+    return click.Context(command)
+
+
+#: English help sentences of the catalogue: none may be left on a Spanish or German help page.
+ENGLISH_HELP = {key: en for key, (en, es, de) in i18n.catalogue("help.", help=True).items()
+                if " " in en and not key.startswith("help.metavar.")}
+ENGLISH_CLICK = {key: en for key, (en, es, de) in i18n.catalogue("click.", help=True).items()
+                 if " " in en and "{" not in en}
+
+
+@pytest.mark.parametrize("lang", ["es", "de"])
+@pytest.mark.parametrize("path", COMMAND_PATHS, ids=lambda p: " ".join(p) or "judgebase")
+def test_every_help_page_speaks_the_users_language(path, lang):
+    page = _help_page(path, lang)
+    english = _help_page(path, "en")
+    keys = _said(path)
+    assert len(keys) > 1 or not path, "a command with no documented option"
+    for key in keys:
+        assert i18n.t(key, lang) in page, f"{key} not said in {lang}"
+        assert i18n.t(key, "en") in english
+    for key, en in {**ENGLISH_HELP, **ENGLISH_CLICK}.items():
+        if en != i18n.template(key, lang):
+            assert en not in page, f"{key}: English left on the {lang} help of {' '.join(path)!r}"
+    # click's own words: the usage line, the section titles, --help itself.
+    assert page.startswith(i18n.t("click.usage", lang) + " judgebase") and english.startswith("Usage: judgebase")
+    assert f"\n{i18n.t('click.options', lang)}:\n" in page and i18n.t("click.help", lang) in page
+    assert not re.search(r"^(Usage|Options|Commands):|\[OPTIONS\]|COMMAND \[ARGS\]", page, flags=re.M)
+    if path in (("deck",), ("site",), ("conformance",), ()):
+        assert f"\n{i18n.t('click.commands', lang)}:\n" in page
+
+
+def test_the_help_is_english_in_english_and_follows_the_locale():
+    english = _help_page(("search",), "en")
+    assert "Options:" in english and "[OPTIONS] QUERY..." in english and "Show this message and exit." in english
+    assert "How many results at most.  [default: 10; 1<=x<=200]" in english
+    result = subprocess.run([sys.executable, "-m", "judgebase", "clause", "--help"], capture_output=True, text=True,
+                            env={**_clean_env(), "LANG": "de_DE.UTF-8"}, check=True)  # no JUDGEBASE_LANG: the locale
+    assert result.stdout.startswith("Aufruf: judgebase clause [OPTIONEN] REF") and "Zeigt eine Klausel:" in result.stdout
+
+
+def _clean_env() -> dict:
+    import os
+
+    return {k: v for k, v in os.environ.items() if k not in ("JUDGEBASE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("es", ["Uso: cli clause [OPCIONES] REF", "Prueba 'cli clause --help' para ver la ayuda.",
+            "Error: No existe la opción '--nope'."]),
+    ("de", ["Aufruf: cli clause [OPTIONEN] REF", "Hilfe gibt es mit 'cli clause --help'.",
+            "Fehler: Keine Option '--nope'."]),
+])
+def test_usage_errors_speak_the_users_language(run_cli, monkeypatch, lang, words):
+    monkeypatch.setenv("JUDGEBASE_LANG", lang)
+    result = run_cli("clause", "--nope", "6-1-4")
+    assert result.exit_code == 2
+    for word in words:
+        assert word in result.output
+    assert "No such option" not in result.output and "Usage:" not in result.output
+    for args, said in ((["search", "x", "--limit", "0"], "click.not_in_range"),
+                       (["search", "x", "--lang", "fr"], "click.not_choice.other"),
+                       (["verify", "/no/such/path"], "click.no_such_path"),
+                       (["sarch"], "click.no_such_command"),
+                       (["ruling"], "click.missing_argument")):
+        result = run_cli(*args, db=False)
+        assert result.exit_code == 2, (args, result.output)
+        start = i18n.template(said, lang).split("{")[0] or i18n.template(said, lang).split("}")[-1]
+        assert start.strip() in result.output, (args, result.output)
+        assert i18n.t("click.error", lang, message="") in result.output
+    assert "'/no/such/path'" in run_cli("verify", "/no/such/path", db=False).output
+    # Once the command is over, click speaks English again (other click programs in the process are untouched).
+    import click.core
+    import gettext
+
+    assert click.core._ is gettext.gettext
+
+
+def test_every_click_word_in_the_catalogue_is_one_click_says():
+    """The ``click.`` entries translate click's words by their English text: a click that rewords one
+    would silently show English again, so each must still be in click's source."""
+    import click
+
+    from judgebase.i18n.help import CLICK
+
+    said = set()
+    for path in Path(click.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext"):
+                said.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+    dynamic = {"required"}  # passed as _(extra["required"]), the word set in Option.get_help_extra
+    for english, key in CLICK.items():
+        assert english in said or english in dynamic, f"{key}: click no longer says {english!r}"
+        if i18n.has(f"{key}.other"):
+            assert i18n.template(f"{key}.other", "en") in said
+    for essential in ("Usage:", "Options", "Commands", "Show this message and exit.", "Error: {message}",
+                      "No such option {name!r}.", "Missing argument", "Try '{command} {option}' for help."):
+        assert essential in CLICK
+
+
+def test_a_lookup_reads_no_help_words(db_path):
+    """Help texts are read only when help is shown: a Spanish clause lookup loads neither them nor the
+    command groups it doesn't use."""
+    code = ("import sys; from judgebase.cli import cli; "
+            f"cli.main(['clause', '8-1-3-3', '--db', {str(db_path)!r}], standalone_mode=False); "
+            "print(sorted(m for m in ('judgebase.i18n.help', 'judgebase.deck_cli', 'judgebase.conformance_cli') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**_clean_env(), "JUDGEBASE_LANG": "es"}).stdout
+    assert "Resoluciones que la citan" in out and out.strip().endswith("[]")

@@ -13,13 +13,13 @@ LAYERS = [
     ("base", ["refs", "textclean", "i18n", "shipped", "yamlsrc", "suggest"]),
     ("engine", ["engine"]),
     ("decks", ["deck"]),
-    ("scenarios", ["scenarios", "proofs", "conformance"]),
-    ("corpus", ["corpus"]),
+    ("scenarios", ["scenarios", "proofs", "coverage", "conformance"]),
+    ("corpus", ["corpus", "pins"]),
     ("store", ["store", "db", "layout"]),
     ("search", ["search"]),
     ("build", ["build", "defaults", "fingerprint"]),
     ("web", ["web", "serve"]),
-    ("cli", ["cli", "deck_cli", "render", "__main__"]),
+    ("cli", ["cli", "cli_words", "deck_cli", "conformance_cli", "render", "entry", "__main__"]),
 ]
 
 

@@ -64,7 +64,7 @@ def test_index_pages(ds):
     assert get(ds, "/keywords").text.count('class="ref"') >= 44
     assert "digitieren" in get(ds, "/glossary").text
     coverage = get(ds, "/coverage").text
-    assert "without a proven ruling" in coverage and "Comprehensive Rules" in coverage
+    assert "Gaps: clauses no scenario proves yet" in coverage and "Comprehensive Rules" in coverage
 
 
 def test_unknown_pages_are_404_with_a_message(ds):

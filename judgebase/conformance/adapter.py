@@ -3,14 +3,19 @@
     python -m judgebase.conformance.adapter            # speaks INTERPRETING.md on stdin/stdout
 
 It resolves a step's names (hand cards by name, Digimon by label) exactly as the
-in-process game runner does, so ``judgebase conformance run --engine "python -m
-judgebase.conformance.adapter"`` and ``judgebase verify`` judge every scenario alike.
+in-process runners do (the game runner's, the legacy runner's), and checks deck lists
+with ``judgebase deck check``'s library, so ``judgebase conformance run --engine
+"python -m judgebase.conformance.adapter"`` and ``judgebase verify`` judge every
+scenario alike.  It speaks protocol 2 (and 1, if that is all the harness offers).
 
 ``--break RULE`` (tests only) plays one rule wrong, to prove the suite can fail:
 
 - ``attacked-may-block``: the attacked Digimon may block (breaks CR 12-1-5);
 - ``no-bonus-draw``: digivolving draws no card (breaks CR 8-1-3-3 and the special digivolutions' bonus draws);
-- ``keep-turn``: the turn does not end when memory crosses to the opponent (breaks CR 6-1-4-1).
+- ``keep-turn``: the turn does not end when memory crosses to the opponent (breaks CR 6-1-4-1);
+- ``own-battle-type`` (legacy): a Digimon attacks with the value for its own battle type,
+  not the opponent's (breaks LEG 3.2.4.1);
+- ``ignore-restrictions`` (deck checks): the restriction list is not applied (breaks TT §1.3).
 """
 
 from __future__ import annotations
@@ -19,10 +24,13 @@ import argparse
 import json
 import sys
 
+from ..deck import FORMATS
 from ..engine import RULESETS, IllegalAction
+from ..scenarios import legacy_runner
 from ..scenarios.common import PLAYERS, ScenarioError, ScenarioFailure
 from ..scenarios.runner import _action, game_config
-from .protocol import PROTOCOL, event_of, state_of, vocabulary
+from . import deck_check, legacy
+from .protocol import PROTOCOL, PROTOCOLS, event_of, state_of, vocabulary
 
 BONUS_DRAW_REFS = {"CR 8-1-3-3", "CR 8-2-3-3", "CR 8-3-3-4", "CR 8-4-3-3"}
 
@@ -62,15 +70,39 @@ class _KeepTurn:
         return False
 
 
+class _OwnBattleType:
+    """LEG 3.2.4.1 misread: the attacker's own battle type picks its attack value."""
+
+    def technique(self, player):
+        me = self.top(player)
+        return None if me is None else me.defn.battle_type
+
+
 BREAKS = {"attacked-may-block": _AttackedMayBlock, "no-bonus-draw": _NoBonusDraw, "keep-turn": _KeepTurn}
+LEGACY_BREAKS = {"own-battle-type": _OwnBattleType}
+DECK_BREAKS = {"ignore-restrictions"}
+
+
+def _broken(cls, mixin):
+    return type(f"{mixin.__name__.strip('_')}{cls.__name__}", (mixin, cls), {})
 
 
 def game_classes(breaks=()) -> dict:
+    """The game classes (official, Tamer Tactics) with these rules broken."""
     classes = {name: cls for name, cls in RULESETS.items() if name != "legacy"}
     for rule in breaks:
-        mixin = BREAKS[rule]
-        classes = {name: type(f"{mixin.__name__.strip('_')}{cls.__name__}", (mixin, cls), {}) for name, cls in classes.items()}
+        if rule in BREAKS:
+            classes = {name: _broken(cls, BREAKS[rule]) for name, cls in classes.items()}
     return classes
+
+
+def legacy_class(breaks=()):
+    """The legacy game class with these rules broken."""
+    cls = RULESETS["legacy"]
+    for rule in breaks:
+        if rule in LEGACY_BREAKS:
+            cls = _broken(cls, LEGACY_BREAKS[rule])
+    return cls
 
 
 def _version() -> str:
@@ -87,7 +119,10 @@ class Adapter:
 
     def __init__(self, breaks=()):
         self.classes = game_classes(breaks)
+        self.legacy_class = legacy_class(breaks)
+        self.ignore_restrictions = "ignore-restrictions" in breaks
         self.game = None
+        self.legacy = False  # the game is a legacy one
         self.seen = 0  # events already sent by observe
 
     def handle(self, msg) -> dict:
@@ -100,23 +135,36 @@ class Adapter:
         return handler(msg)
 
     def _on_hello(self, msg) -> dict:
-        return {"type": "hello", "protocol": PROTOCOL, "engine": {"name": "judgebase", "version": _version()},
-                "rulesets": sorted(self.classes), "vocabulary": vocabulary()}
+        offered = msg.get("protocols") if isinstance(msg.get("protocols"), list) else [msg.get("protocol")]
+        spoken = [v for v in offered if type(v) is int and v in PROTOCOLS]
+        version = max(spoken) if spoken else PROTOCOL  # none in common: the harness says so
+        reply = {"type": "hello", "protocol": version, "engine": {"name": "judgebase", "version": _version()},
+                 "rulesets": sorted(self.classes), "vocabulary": vocabulary()}
+        if version >= 2:
+            reply["rulesets"] = sorted([*self.classes, "legacy"])
+            reply["deck_check"] = list(FORMATS)
+        return reply
 
     def _on_setup(self, msg) -> dict:
         ruleset = msg.get("ruleset", "official")
-        cls = self.classes.get(ruleset)
+        self.game, self.legacy = None, ruleset == "legacy"
+        cls = self.legacy_class if self.legacy else self.classes.get(ruleset)
         if cls is None:
-            self.game = None
             return {"type": "unsupported", "reason": f"ruleset {ruleset!r}"}
         data = {"cards": msg.get("cards") or {}, "setup": msg.get("setup") or {}, "seed": msg.get("seed", 0)}
         try:
-            self.game = cls(game_config(data)).start()
+            config = legacy_runner.legacy_config(data) if self.legacy else game_config(data)
+            self.game = cls(config).start()
         except Exception as exc:  # a position our engine can't build: say so, don't die
             self.game = None
             return {"type": "error", "message": f"cannot set up: {exc!r}"}
         self.seen = 0
         return {"type": "ready"}
+
+    def _on_deck_check(self, msg) -> dict:
+        if self.ignore_restrictions:
+            msg = {**msg, "restrictions": None}
+        return deck_check.answer(msg)
 
     def _on_act(self, msg) -> dict:
         game, step = self.game, msg.get("step")
@@ -126,6 +174,8 @@ class Adapter:
             return {"type": "error", "message": "act needs a step with 'do'"}
         if game.is_over:
             return {"type": "error", "message": f"the game is already over ({game.over_reason})"}
+        if self.legacy:
+            return self._act_legacy(game, step)
         try:
             action = _action(game, step, 0, "act")
         except (ScenarioError, ScenarioFailure) as exc:
@@ -135,8 +185,8 @@ class Adapter:
             return {"type": "error", "message": f"unknown player {who!r}"}
         before = {s.sid for s in game.stacks()}
         try:
-            if who is not None and game.current_player != PLAYERS[who]:
-                raise game.why_illegal(action)
+            if who is not None and game.current_player != PLAYERS[who] and step["do"] != "forfeit":
+                raise game.why_illegal(action)  # a forfeit comes from either player at any moment (CR 1-2-4)
             game.apply(action)
         except IllegalAction as exc:
             return {"type": "illegal", "ref": exc.ref, "reason": exc.reason}
@@ -147,12 +197,32 @@ class Adapter:
             game.labels[step["as"]] = max(new, key=lambda s: s.sid).sid
         return {"type": "ok"}
 
+    def _act_legacy(self, game, step) -> dict:
+        who = step.get("by")
+        if who is not None and who not in PLAYERS:
+            return {"type": "error", "message": f"unknown player {who!r}"}
+        player = PLAYERS[who] if who is not None else game.current_player
+        if player is None:
+            return {"type": "error", "message": "nobody has a decision to make"}
+        try:
+            action = legacy_runner._action(game, step, 0, "act", player)
+        except (ScenarioError, ScenarioFailure) as exc:
+            return {"type": "error", "message": exc.message}
+        try:
+            if game.current_player != player:
+                raise game.why_illegal(action, player)
+            game.apply(action)
+        except IllegalAction as exc:
+            return {"type": "illegal", "ref": exc.ref, "reason": exc.reason}
+        return {"type": "ok"}
+
     def _on_observe(self, msg) -> dict:
         if self.game is None:
             return {"type": "error", "message": "no game: send setup first"}
         events = [event_of(e) for e in self.game.log[self.seen:]]
         self.seen = len(self.game.log)
-        return {"type": "state", "state": state_of(self.game), "events": events}
+        state = legacy.state_of(self.game) if self.legacy else state_of(self.game)
+        return {"type": "state", "state": state, "events": events}
 
     def _on_bye(self, msg) -> dict:
         return {"type": "bye"}
@@ -181,7 +251,8 @@ def serve(stdin, stdout, breaks=()) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m judgebase.conformance.adapter", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--break", dest="breaks", action="append", choices=sorted(BREAKS), default=[],
+    parser.add_argument("--break", dest="breaks", action="append", default=[],
+                        choices=sorted([*BREAKS, *LEGACY_BREAKS, *DECK_BREAKS]),
                         help="play this rule wrong (tests only: proves the suite can fail)")
     args = parser.parse_args(argv)
     stdin = open(sys.stdin.fileno(), encoding="utf-8", errors="replace", closefd=False)

@@ -5,7 +5,10 @@
 
 Each scenario is set up, acted out step by step and checked with the game runner's own
 expectation code (``runner._expect`` reading a :class:`~.protocol.View` of the observed
-state), so a scenario passes here exactly when it would pass in-process.  The engine runs
+state; a legacy game with ``legacy_runner._expect`` reading a ``LegacyView``; a deck check
+with the deck runner's ``disagreement``), so a scenario passes here exactly when it would
+pass in-process.  What the engine's ``hello`` does not offer (protocol version, ruleset,
+deck-check format, vocabulary) makes a scenario *unsupported* before anything is sent.  The engine runs
 in a child process; every read has a deadline, so an engine that crashes, hangs or
 talks nonsense costs one scenario (reported as crashed or timed out) and is restarted.
 """
@@ -27,8 +30,12 @@ from pathlib import Path
 
 from ..scenarios import loader
 from ..scenarios.common import ScenarioError, ScenarioFailure
+from ..scenarios.deck_runner import disagreement, read_check, validate_deck_check
+from ..scenarios.legacy_runner import _expect as _expect_legacy
+from ..scenarios.legacy_runner import validate_legacy
 from ..scenarios.runner import _expect, validate
-from .protocol import PROTOCOL, ProtocolViolation, View, comparable, missing, parse_event, requirements
+from . import deck_check, legacy
+from .protocol import PROTOCOL, PROTOCOLS, SINCE, ProtocolViolation, View, comparable, missing, parse_event, requirements
 
 STATUSES = ("pass", "fail", "unsupported", "crashed", "timeout")
 DEFAULT_TIMEOUT = 10.0
@@ -56,6 +63,7 @@ class Scenario:
     cites: list[str]
     ruling: str | None
     data: object = field(repr=False, default=None)
+    file: str | None = None  # the file itself (a deck check's restriction list lives beside it)
 
 
 def scenario_id(path: Path) -> str:
@@ -74,13 +82,12 @@ def load_suite(root: str | Path, ruleset: str | None = None, files=None) -> list
             shown = str(path.resolve().relative_to(root.resolve()))
         except ValueError:
             pass
-        if kind == "game":
-            data = validate(data, shown)
+        data = {"game": validate, "legacy": validate_legacy, "deck_check": validate_deck_check}[kind](data, shown)
         rs = data.get("ruleset", "official") if isinstance(data, dict) else "official"
         if ruleset and rs != ruleset:
             continue
         suite.append(Scenario(scenario_id(path), shown, kind, rs, [str(c) for c in data.get("cites") or []],
-                              data.get("ruling"), data))
+                              data.get("ruling"), data, str(path)))
     return suite
 
 
@@ -92,6 +99,7 @@ class Engine:
         self.command, self.timeout = command, timeout
         self.proc = None
         self.hello: dict = {}
+        self.protocol = PROTOCOL  # the version the engine answered with
 
     def start(self) -> dict:
         self.stderr = tempfile.TemporaryFile()
@@ -103,7 +111,8 @@ class Engine:
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True).start()
         try:
-            reply = self.request({"type": "hello", "protocol": PROTOCOL}, time.monotonic() + self.timeout)
+            reply = self.request({"type": "hello", "protocol": PROTOCOL, "protocols": list(PROTOCOLS)},
+                                 time.monotonic() + self.timeout)
         except EngineTimeout:
             self.kill()
             raise HandshakeError(f"the engine did not answer hello within {self.timeout:g} s") from None
@@ -113,10 +122,12 @@ class Engine:
         if reply.get("type") != "hello":
             self.kill()
             raise HandshakeError(f"the engine answered hello with {reply.get('type')!r}")
-        if reply.get("protocol") != PROTOCOL:
+        version = reply.get("protocol")
+        if type(version) is not int or version not in PROTOCOLS:
             self.kill()
-            raise HandshakeError(f"the engine speaks protocol {reply.get('protocol')!r}; this harness speaks {PROTOCOL}")
-        self.hello = reply
+            raise HandshakeError(f"the engine speaks protocol {version!r}; this harness speaks "
+                                 + " or ".join(map(str, PROTOCOLS)))
+        self.hello, self.protocol = reply, version
         return reply
 
     @staticmethod
@@ -231,7 +242,7 @@ def _declared_labels(data: dict) -> list[str]:
 
 
 class _Session:
-    """Drives one game scenario through an engine."""
+    """Drives one game scenario (official or Tamer Tactics) through an engine."""
 
     def __init__(self, engine: Engine, sc: Scenario, deadline: float):
         self.engine, self.sc, self.deadline = engine, sc, deadline
@@ -255,6 +266,13 @@ class _Session:
             raise ProtocolViolation("observe: 'state' must be an object")
         return reply["state"]
 
+    # what differs between the game and the legacy game
+    def expect(self, want: dict, line: int) -> None:
+        _expect(View(self.observe(), self.events, self.labels), want, line, 0)
+
+    def comparable(self, state: dict) -> dict:
+        return comparable(state)
+
     def run(self) -> None:
         sc, data = self.sc, self.sc.data
         reply = self.ask({"type": "setup", "scenario": sc.id, "ruleset": sc.ruleset, "seed": data.get("seed", 0),
@@ -267,8 +285,7 @@ class _Session:
             line = data["steps"].line_of(i)
             try:
                 if "expect" in step:
-                    view = View(self.observe(), self.events, self.labels)
-                    _expect(view, step["expect"], line, 0)
+                    self.expect(step["expect"], line)
                 else:
                     self.act(step, line)
             except ScenarioFailure as exc:
@@ -279,7 +296,7 @@ class _Session:
     def act(self, step: dict, line: int) -> None:
         sent = {k: _json(v) for k, v in step.items() if k != "illegal"}
         forbidden = step.get("illegal")
-        before = comparable(self.observe()) if forbidden else None
+        before = self.comparable(self.observe()) if forbidden else None
         reply = self.ask({"type": "act", "step": sent}, "ok", "illegal", "error")
         if reply["type"] == "error":
             raise ScenarioFailure(line, f"{step['do']}: the engine could not take this step: {reply.get('message')}")
@@ -289,13 +306,80 @@ class _Session:
             if reply.get("ref") != forbidden:
                 raise ScenarioFailure(line, f"{step['do']} is illegal, but because of {reply.get('ref')} ({reply.get('reason')}), not {forbidden}")
             seen = len(self.events)
-            if comparable(self.observe()) != before or len(self.events) != seen:
+            if self.comparable(self.observe()) != before or len(self.events) != seen:
                 raise ScenarioFailure(line, "an illegal action changed the state")
             return
         if reply["type"] == "illegal":
             raise ScenarioFailure(line, f"{step['do']} refused: {reply.get('reason')} ({reply.get('ref')})")
         if step.get("as"):
             self.labels.append(step["as"])
+
+
+class _LegacySession(_Session):
+    """Drives one legacy scenario: the same messages, the legacy state and the legacy runner's expectations."""
+
+    def __init__(self, engine: Engine, sc: Scenario, deadline: float):
+        self.engine, self.sc, self.deadline = engine, sc, deadline
+        self.events = []
+        self.labels = []
+
+    def expect(self, want: dict, line: int) -> None:
+        _expect_legacy(legacy.LegacyView(self.observe(), self.events), want, line)
+
+    def comparable(self, state: dict) -> dict:
+        return legacy.comparable(state)
+
+
+class _DeckSession(_Session):
+    """Sends each list of a deck-check scenario and judges the verdict as the deck runner does."""
+
+    def __init__(self, engine: Engine, sc: Scenario, deadline: float):
+        self.engine, self.sc, self.deadline = engine, sc, deadline
+
+    def run(self) -> None:
+        sc = self.sc
+        for i, item in enumerate(sc.data["checks"]):
+            line = sc.data["checks"].line_of(i)
+            try:
+                listed, restrictions = read_check(item, i, sc.file or sc.path, sc.path)
+            except ScenarioError as exc:
+                raise _Failed(str(exc)) from None
+            reply = self.ask(deck_check.request(sc.id, sc.ruleset, i, item, listed, restrictions),
+                             "deck", "unsupported", "error")
+            if reply["type"] == "unsupported":
+                raise _Unsupported(f"the engine: {reply.get('reason') or 'unsupported'}")
+            if reply["type"] == "error":
+                raise _Failed(f"{sc.path}:{line}: the engine could not check this list: {reply.get('message')}")
+            legal, problems = reply.get("legal"), reply.get("problems", [])
+            if not isinstance(legal, bool):
+                raise ProtocolViolation("deck: 'legal' must be true or false")
+            if not isinstance(problems, list) or not all(isinstance(p, dict) for p in problems):
+                raise ProtocolViolation("deck: 'problems' must be a list of objects")
+            wrong = disagreement(item["expect"], legal, [(p.get("message"), p.get("ref")) for p in problems], sc.path, line)
+            if wrong:
+                raise _Failed(wrong)
+
+
+SESSIONS = {"game": _Session, "legacy": _LegacySession, "deck_check": _DeckSession}
+KIND_WORDS = {"game": "game", "legacy": "legacy", "deck_check": "deck-check"}
+
+
+def _unsupported_by(engine: Engine, sc: Scenario) -> str | None:
+    """Why the engine can't be given this scenario (from its hello), or None."""
+    if engine.protocol < SINCE[sc.kind]:
+        return (f"the engine speaks protocol {engine.protocol}, which has no {KIND_WORDS[sc.kind]} scenarios "
+                f"(protocol {SINCE[sc.kind]} adds them)")
+    if sc.kind == "deck_check":
+        formats = engine.hello.get("deck_check")
+        if not isinstance(formats, list) or sc.ruleset not in formats:
+            return f"the engine does not check {sc.ruleset!r} deck lists (its hello lists deck_check: {formats!r})"
+        return None
+    if sc.ruleset not in (engine.hello.get("rulesets") or []):
+        return f"the engine does not support ruleset {sc.ruleset!r}"
+    lacking = missing(requirements(sc.data, sc.kind), engine.hello.get("vocabulary", {}))
+    if lacking:
+        return "the engine lacks " + ", ".join(lacking)
+    return None
 
 
 def _json(value):
@@ -307,14 +391,10 @@ def run_scenario(engine: Engine, sc: Scenario, timeout: float) -> Result:
     result = Result(sc.id, sc.path, sc.ruleset, sc.cites, sc.ruling, "pass")
     started = time.monotonic()
     try:
-        if sc.kind != "game":
-            raise _Unsupported(f"{'deck-check' if sc.kind == 'deck_check' else 'legacy'} scenarios are not in protocol {PROTOCOL}")
-        if sc.ruleset not in (engine.hello.get("rulesets") or []):
-            raise _Unsupported(f"the engine does not support ruleset {sc.ruleset!r}")
-        lacking = missing(requirements(sc.data), engine.hello.get("vocabulary", {}))
-        if lacking:
-            raise _Unsupported("the engine lacks " + ", ".join(lacking))
-        _Session(engine, sc, started + timeout).run()
+        why = _unsupported_by(engine, sc)
+        if why:
+            raise _Unsupported(why)
+        SESSIONS[sc.kind](engine, sc, started + timeout).run()
     except _Unsupported as exc:
         result.status, result.message = "unsupported", str(exc)
     except _Failed as exc:
@@ -404,7 +484,8 @@ def run_suite(command, suite: list[Scenario], *, timeout: float = DEFAULT_TIMEOU
     except HandshakeError as exc:
         return Report({}, [], error=str(exc), stale=stale)
     info = {"command": shlex.join(command), "name": (hello.get("engine") or {}).get("name"),
-            "version": (hello.get("engine") or {}).get("version"), "rulesets": hello.get("rulesets")}
+            "version": (hello.get("engine") or {}).get("version"), "protocol": engine.protocol,
+            "rulesets": hello.get("rulesets"), "deck_check": hello.get("deck_check")}
     results = []
     try:
         for sc in suite:

@@ -1,15 +1,16 @@
-"""The host contract in code: protocol version, vocabulary, scenario requirements, and the observed view.
+"""The host contract in code: protocol versions, vocabulary, scenario requirements, and the observed view.
 
 ``INTERPRETING.md`` (next to this file) is the contract written for engine authors;
 this module is what the harness and the reference adapter share of it:
 
-- :data:`PROTOCOL` — the protocol version both sides announce in ``hello``.
-- :func:`vocabulary` — every vocabulary item the suite's game scenarios may use, per
+- :data:`PROTOCOL` — the protocol version the harness offers in ``hello``;
+  :data:`PROTOCOLS` — every version it still speaks (a host answers with one of them).
+- :func:`vocabulary` — every vocabulary item the suite's scenarios may use, per
   category, read from the scenario schema (so a new keyword is a new item at once).
 - :func:`requirements` — the items one scenario uses; an engine that lacks one of them
   gets the scenario reported as *unsupported*, not failed.
 - :func:`state_of` / :func:`event_of` — the normalised state and events of our engine
-  (the reference adapter's ``observe``).
+  (the reference adapter's ``observe``); :mod:`.legacy` has the legacy game's.
 - :class:`View` — an observed state rebuilt as an object the game runner's own
   expectation check (``runner._expect``) reads exactly as it reads a live game, so the
   harness and ``judgebase verify`` judge with one piece of code.
@@ -21,16 +22,32 @@ from functools import lru_cache
 
 from ..engine.state import Event
 from ..scenarios.common import NAMES, PLAYERS, schema
+from ..scenarios.setup_schema import items as setup_items
+from ..scenarios.setup_schema import keys_used
 
 #: Major version of the line protocol.  A change that can make a conforming engine fail is a new version.
-PROTOCOL = 1
+#: Protocol 2 adds legacy games (``ruleset: legacy``) and deck checks (``deck_check``) to protocol 1.
+PROTOCOL = 2
+#: Every version the harness speaks; a protocol-1 host still runs the game scenarios.
+PROTOCOLS = (1, 2)
+#: The protocol that first carries each kind of scenario.
+SINCE = {"game": 1, "legacy": 2, "deck_check": 2}
 #: Version of the suite itself (the scenario files' format and the normative state); see the export manifest.
-SUITE_FORMAT = "1.0"
+SUITE_FORMAT = "2.0"
 
-CATEGORIES = ("actions", "keywords", "timings", "effect_steps", "card_features")
+CATEGORIES = ("actions", "keywords", "timings", "effect_steps", "card_features", "setup")
+LEGACY_CATEGORIES = ("legacy_actions", "legacy_effects", "legacy_card_features")
+#: Legacy card fields every engine that plays legacy must read; the others are ``legacy_card_features``.
+LEGACY_BASIC_CARD_FIELDS = {"kind", "name", "number", "level", "battle_type", "attack", "lost_points", "requirement",
+                            "effect", "timing"}
 #: Card fields every engine must read; the other card fields are vocabulary (``card_features``).
 BASIC_CARD_FIELDS = {"name", "number", "category", "level", "colours", "dp", "play_cost", "use_cost", "traits",
                      "digivolve", "keywords", "effects"}
+#: Setup keys every engine must read (``level.key``, the levels of the setup schema); the others are
+#: vocabulary (``setup``): a host that can't place such a position gets the scenario as unsupported.
+BASIC_SETUP = {f"setup.{k}" for k in ("turn", "turn_player", "first_player", "phase", "memory", "p1", "p2")} \
+    | {f"zones.{k}" for k in ("deck", "eggs", "hand", "trash", "security", "breeding", "battle")} \
+    | {f"stack.{k}" for k in ("label", "cards", "suspended", "placed_this_turn", "group")}
 #: Fields of the normalised state an expectation may assert (the normative part; see INTERPRETING.md).
 NORMATIVE_STATE = ("turn", "turn_player", "phase", "winner", "decision.player", "decision.kind",
                    "players.*.memory", "players.*.hand", "players.*.deck", "players.*.trash", "players.*.security",
@@ -48,11 +65,19 @@ def vocabulary() -> dict[str, list[str]]:
         "timings": sorted(d["effect"]["properties"]["timing"]["enum"]),
         "effect_steps": sorted(d["effect_step"]["properties"]),
         "card_features": sorted(set(d["card"]["properties"]) - BASIC_CARD_FIELDS),
+        "legacy_actions": sorted(d["legacy_step"]["properties"]["do"]["enum"]),
+        "legacy_effects": sorted(set(d["legacy_effect"]["properties"]) - {"target"}),
+        "legacy_card_features": sorted(set(d["legacy_card"]["properties"]) - LEGACY_BASIC_CARD_FIELDS),
+        "setup": sorted((setup_items("official") | setup_items("tamer_tactics")) - BASIC_SETUP),
     }
 
 
-def requirements(data: dict) -> dict[str, list[str]]:
-    """The vocabulary one game scenario uses, per category (sorted lists)."""
+def requirements(data: dict, kind: str = "game") -> dict[str, list[str]]:
+    """The vocabulary one scenario uses, per category (sorted lists); a deck check uses none."""
+    if kind == "legacy":
+        return legacy_requirements(data)
+    if kind == "deck_check":
+        return {}
     need = {c: set() for c in CATEGORIES}
 
     def keywords(kw):
@@ -82,6 +107,26 @@ def requirements(data: dict) -> dict[str, list[str]]:
     for step in data.get("steps") or []:
         if "do" in step:
             need["actions"].add(step["do"])
+    need["setup"] = keys_used(data.get("setup") or {}, data.get("ruleset", "official")) - BASIC_SETUP
+    return {c: sorted(str(x) for x in items if x is not None) for c, items in need.items()}
+
+
+def legacy_requirements(data: dict) -> dict[str, list[str]]:
+    """The vocabulary one legacy scenario uses: its actions, its cards' effects and their optional fields."""
+    need = {c: set() for c in LEGACY_CATEGORIES}
+
+    def effect(eff):
+        need["legacy_effects"].update(k for k in (eff or {}) if k != "target")
+
+    for spec in (data.get("cards") or {}).values():
+        spec = spec or {}
+        need["legacy_card_features"].update(k for k in spec if k not in LEGACY_BASIC_CARD_FIELDS)
+        effect(spec.get("effect"))
+        effect((spec.get("ability") or {}).get("effect"))
+        effect((spec.get("support") or {}).get("effect"))
+    for step in data.get("steps") or []:
+        if "do" in step:
+            need["legacy_actions"].add(step["do"])
     return {c: sorted(str(x) for x in items if x is not None) for c, items in need.items()}
 
 

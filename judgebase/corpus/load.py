@@ -118,6 +118,7 @@ class _Loader:
             notes=self.load_notes(),
         )
         self.load_versions(corpus)
+        self.load_not_testable(corpus)
         self.check_text_references(corpus)
         self.check_translations(corpus)
         corpus.files = self.files
@@ -139,6 +140,15 @@ class _Loader:
             if data is not None:
                 corpus.history, corpus.versions = versions.load_history(
                     path, self.rel(path), data, self.problems, corpus.number_maps, numbers)
+
+    def load_not_testable(self, corpus: Corpus) -> None:
+        """The clauses no scenario can prove, with their kind and reason (rules/not-testable.tsv)."""
+        from .manifest import FILE, load_not_testable
+
+        path = self.root / "rules" / FILE
+        if path.exists():
+            self.files += 1
+            corpus.not_testable = load_not_testable(path, self.rel(path), self.problems, corpus.clauses)
 
     def load_sources(self) -> dict[str, Source]:
         path = self.root / "rules" / "sources.yaml"

@@ -132,3 +132,4 @@ class Corpus:
     history: list = field(default_factory=list)  # versions.HistoryChange, newest version first
     versions: dict = field(default_factory=dict)  # version -> (date, note), as the Update History gives them
     number_maps: dict = field(default_factory=dict)  # old version -> {old number: versions.OldNumber}
+    not_testable: dict = field(default_factory=dict)  # Ref -> manifest.NotTestable (rules/not-testable.tsv)

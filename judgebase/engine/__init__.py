@@ -16,11 +16,12 @@ from importlib import import_module
 _EXPORTS = {
     "CardDef": "cards", "CardError": "cards", "card_from_spec": "cards",
     "Action": "state", "Event": "state", "IllegalAction": "state",
+    "SetupError": "setup",
     "Game": "official", "TamerTacticsGame": "tamer_tactics", "LegacyGame": "legacy",
 }
 
 __all__ = ["Action", "CardDef", "CardError", "Event", "Game", "IllegalAction", "LegacyGame", "RULESETS",
-           "TamerTacticsGame", "card_from_spec"]
+           "SetupError", "TamerTacticsGame", "card_from_spec"]
 
 
 def __getattr__(name: str):

@@ -10,64 +10,96 @@ timing icon.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+
+from typing import NamedTuple
+
+from . import keywords as keyword_registry
+from .conditions import TARGETED_STEPS, check_condition, check_targeted
+from .step_specs import COMMON_STEPS, step_problem
 
 CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
 
-# Keywords a card has as a property (persistent, trigger-type or immediate-type).
-PROPERTY_KEYWORDS = {
-    "blocker": "CR 16-5",
-    "security_attack": "CR 16-4",
-    "piercing": "CR 16-7",
-    "jamming": "CR 16-9",
-    "digisorption": "CR 16-10",
-    "reboot": "CR 16-11",
-    "retaliation": "CR 16-13",
-    "rush": "CR 16-15",
-    "decoy": "CR 16-18",
-    "armor_purge": "CR 16-19",
-    "evade": "CR 16-22",
-    "raid": "CR 16-23",
-    "alliance": "CR 16-24",
-    "barrier": "CR 16-25",
-    "fortitude": "CR 16-27",
-    "collision": "CR 16-30",
-    "vortex": "CR 16-33",
-    "iceclad": "CR 16-35",
-    "execute": "CR 16-38",
-    "progress": "CR 16-39",
-    "link_plus": "CR 16-40",
-    # Not keywords: card text such as "this Digimon can attack your opponent's Tamers" (CR 1-3-1),
-    # and prohibitions ("can't attack", "can't block", "can't be attacked"), which beat any
-    # permission (CR 15-1-3).
+# Card text that is not a keyword but is read like one: "this Digimon can attack your opponent's
+# Tamers" (CR 1-3-1), and prohibitions ("can't attack", "can't block", "can't be attacked"), which
+# beat any permission (CR 15-1-3).
+CARD_PROPERTIES = {
     "may_attack_tamers": "CR 1-3-1",
     "cannot_attack": "CR 15-1-3",
     "cannot_block": "CR 15-1-3",
     "cannot_be_attacked": "CR 15-1-3",
+    # More prohibitions (CR 15-1-3): a Digimon that can't suspend can't attack or block either
+    # (CR 11-2-5, 12-1-4); "can't be deleted by effects" (true) or "... by your opponent's effects"
+    # (opponent) leaves deletion in battle and by rule processing alone.
+    "cannot_suspend": "CR 15-1-3",
+    "cannot_digivolve": "CR 15-1-3",
+    "cannot_be_deleted_by_effects": "CR 15-1-3",
+    # "Isn't affected by your opponent's effects" (CR 15-15-5): opponent, or only the opponent's
+    # Digimon / Tamer / Option card effects (CR 15-2-1).
+    "unaffected_by": "CR 15-15-5",
 }
+# Keywords whose value is one of a few words rather than true or a number.
+KEYWORD_VALUES = {
+    "cannot_be_deleted_by_effects": (True, "opponent"),
+    "unaffected_by": ("opponent", "opponent_digimon", "opponent_tamer", "opponent_option"),
+}
+# What a card spec may list under keywords: the property keywords of the registry, and the above.
+PROPERTY_KEYWORDS = {**keyword_registry.implemented("property"), **CARD_PROPERTIES}
 
 # Timing icons an effect can be bound to, with the clause that defines each.
 TIMINGS = {
-    "on_play": "CR 15-16",
-    "when_digivolving": "CR 15-16",
-    "when_attacking": "CR 15-16",
-    "on_deletion": "CR 15-16",
-    "end_of_attack": "CR 15-16",
-    "when_moving": "CR 15-16",
+    "on_play": "CR 15-16-2-1",
+    "when_digivolving": "CR 15-16-3-1",
+    "when_attacking": "CR 15-16-5-1",
+    "on_deletion": "CR 15-16-4-1",
+    "end_of_attack": "CR 15-16-15-1",
+    "when_moving": "CR 15-16-16-1",
     "when_blocking": "CR 15-16",
     "when_linking": "CR 15-16",
-    "start_of_your_turn": "CR 15-16",
-    "end_of_your_turn": "CR 15-16",
-    "end_of_opponents_turn": "CR 15-16",
-    "main": "CR 15-16",
+    "start_of_your_turn": "CR 15-16-11-1",
+    "end_of_your_turn": "CR 15-16-12-1",
+    "end_of_opponents_turn": "CR 15-16-12-2",
+    "main": "CR 15-16-7-1",
     "counter": "CR 11-3",
     "security": "CR 15-16-10",
     "your_turn": "CR 15-8-2",  # persistent while it is your turn
     "all_turns": "CR 15-8-2",  # persistent
     "opponents_turn": "CR 15-8-2",  # persistent
     "delay": "CR 16-17",
+    # Triggers on events of any card and immediate-type "when ... would ..." effects (below).
+    "when": "CR 15-8-3-1",
+    "would": "CR 15-8-5-1",
 }
 PERSISTENT_TIMINGS = ("your_turn", "all_turns", "opponents_turn")
+
+# -- Triggers on game events, immediate-type effects, [X Per Turn] ------------------------
+# ``timing: when`` + ``event``: "[Your Turn] When one of your Digimon is played, ..." - a
+# trigger-type effect (CR 15-8-3-1) on an event that may happen to any card.  Each event with
+# the clause of the game event it watches.
+EVENTS = {
+    "played": "CR 7-1-3",
+    "digivolved": "CR 8-1-3-3",
+    "deleted": "CR 4-15-1",
+    "attacks": "CR 11-2-8-1",
+    "blocked": "CR 12-1-7-1",
+    "security_added": "CR 15-5-2",
+    "security_removed": "CR 15-5-2",
+}
+SECURITY_EVENTS = ("security_added", "security_removed")
+WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
+# The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
+WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
+# ``timing: would`` + ``event``: immediate-type effects (CR 15-8-5) that step in before the event.
+WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2"}
+WOULD_WHOSE = ("self", "own")  # "this Digimon" / "one of your Digimon"
+# Overwrite processing ("... instead", CR 18-2-1): what replaces a deletion, carried out in full or not at all.
+INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
+# Steps only an effect of one kind can take: reduce the play cost of the card that would be played.
+TRIGGER_STEPS = ("reduce_play_cost",)
+# Every key an effect spec may have; anything else is a load error (the engine would ignore it).
+EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead")
 
 # Steps an effect can take.  Values are validated in scenarios/schema.json.
 STEPS = (
@@ -75,6 +107,15 @@ STEPS = (
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve",
 )
+# Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
+STEPS += COMMON_STEPS
+
+# Keywords printed after a timing icon that carry out processing when that effect activates
+# ("[When Digivolving] <Blitz>", CR 16-16-2): the keyword's clause and the step it carries out.
+EFFECT_KEYWORDS = {k.key: (k.clause, k.key) for k in keyword_registry.KEYWORDS if k.form == "effect" and k.implemented}
+#: The timing icons such a keyword can be printed after (not the persistent ones, <Delay>, or the
+#: event-described "when ..." and "would ..." timings).
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would"))
 
 
 class CardError(ValueError):
@@ -101,12 +142,24 @@ class Effect:
     timing: str
     steps: tuple[dict, ...]
     optional: bool = False
-    once_per_turn: bool = False
     condition: dict | None = None
+    # Triggers on events, immediate-type effects, [X Per Turn] (see EVENTS, WOULD_EVENTS, INSTEAD).
+    per_turn: int = 0  # [X Per Turn]: activations allowed per turn and card copy; 0 = no limit (CR 15-14-1)
+    event: str | None = None
+    whose: str | None = None
+    window: str = "all_turns"
+    by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
+    other: bool = False  # "another of your Digimon": not this card's own Digimon
+    instead: tuple[tuple[str, object], ...] | None = None
 
     @property
     def persistent(self) -> bool:
         return self.timing in PERSISTENT_TIMINGS
+
+    @property
+    def once_per_turn(self) -> bool:
+        """Whether a per-turn limit (CR 15-14-1-1) applies: [Once Per Turn], [Twice Per Turn], ..."""
+        return self.per_turn > 0
 
 
 @dataclass(frozen=True)
@@ -136,19 +189,58 @@ class CardDef:
     option_side: dict | None = None  # DUAL card: {use_cost, colours, effects}
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
+    blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
+
+    # What its persistent effects (CR 15-8-2) do, step by step, worked out once: DP and keywords
+    # are looked up many times per action.
+    @cached_property
+    def persistent_parts(self) -> tuple[PersistentPart, ...]:
+        """The steps of its own persistent effects."""
+        return _persistent_parts(self.effects)
+
+    @cached_property
+    def inherited_persistent_parts(self) -> tuple[PersistentPart, ...]:
+        """The steps of the persistent effects it gives the Digimon it is under (CR 15-3)."""
+        return _persistent_parts(self.inherited)
+
+    @cached_property
+    def reaches_others(self) -> tuple[bool, bool]:
+        """Whether its own / inherited persistent effects name cards other than their own Digimon."""
+        return (any(p.target != "self" for p in self.persistent_parts),
+                any(p.target != "self" for p in self.inherited_persistent_parts))
+
+    @cached_property
+    def keyword_maps(self) -> tuple[dict, dict]:
+        """Its keywords and its inherited keywords by name, for the lookups made many times an action."""
+        return dict(reversed(self.keywords)), dict(reversed(self.inherited_keywords))
 
     def keyword(self, name: str, inherited: bool = False):
-        for key, value in (self.inherited_keywords if inherited else self.keywords):
-            if key == name:
-                return value
-        return None
+        return (self._inherited_keyword_values if inherited else self._keyword_values).get(name)
+
+    # Read for every candidate action while legal actions are listed: looked up once per card.
+    @cached_property
+    def _keyword_values(self) -> dict:
+        return dict(self.keywords)
+
+    @cached_property
+    def _inherited_keyword_values(self) -> dict:
+        return dict(self.inherited_keywords)
+
+    @cached_property
+    def persistent_effects(self) -> tuple[Effect, ...]:
+        """Its own effects that apply while their window is open ([Your Turn], [All Turns], ...)."""
+        return tuple(e for e in self.effects if e.persistent)
+
+    @cached_property
+    def persistent_inherited(self) -> tuple[Effect, ...]:
+        return tuple(e for e in self.inherited if e.persistent)
 
     @property
     def is_digimon(self) -> bool:
         return self.category == "digimon"
 
 
-def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
+def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, object], ...]:
     if spec is None:
         return ()
     if isinstance(spec, list):
@@ -157,8 +249,20 @@ def _keywords(spec, where: str) -> tuple[tuple[str, object], ...]:
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
     out = []
     for key, value in spec.items():
+        if with_timing and key in EFFECT_KEYWORDS:
+            if value not in EFFECT_KEYWORD_TIMINGS:
+                raise CardError(f"{where}: {key} names the timing it is printed with "
+                                f"({', '.join(EFFECT_KEYWORD_TIMINGS)}), e.g. {{{key}: when_digivolving}}")
+            out.append((key, value))
+            continue
+        known = keyword_registry.BY_KEY.get(key)
+        if known is not None and not known.implemented:
+            raise CardError(f"{where}: {known.printed} ({known.clause}) is not implemented by the engine yet, "
+                            "so no card can have it (see judgebase/engine/keywords.py)")
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
+            raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         out.append((key, value))
     return tuple(out)
 
@@ -174,22 +278,167 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             raise CardError(f"{where}[{i}]: an effect needs a timing ({', '.join(TIMINGS)})")
         if item["timing"] not in TIMINGS:
             raise CardError(f"{where}[{i}]: unknown timing {item['timing']!r} (known: {', '.join(TIMINGS)})")
-        steps = item.get("do") or []
-        if not isinstance(steps, list) or not steps:
+        unknown = sorted(set(item) - set(EFFECT_KEYS))
+        if unknown:
+            raise CardError(f"{where}[{i}]: unknown field {unknown[0]!r} (an effect has {', '.join(EFFECT_KEYS)})")
+        steps = item.get("do")
+        if steps is None and item.get("instead") is not None:
+            steps = []
+        if not isinstance(steps, list) or (not steps and item.get("instead") is None):
             raise CardError(f"{where}[{i}]: 'do' must list the effect's steps")
         for j, step in enumerate(steps):
-            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEPS:
-                raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS)}, e.g. {{draw: 1}}")
-        out.append(
-            Effect(
-                timing=item["timing"],
-                steps=tuple(steps),
-                optional=bool(item.get("optional", False)),
-                once_per_turn=bool(item.get("once_per_turn", False)),
-                condition=item.get("if"),
-            )
+            # A step may carry its own condition ("Then, if ...", CR 15-6-2) beside its one key.
+            keys = [k for k in step if k != "if"] if isinstance(step, dict) else []
+            if len(keys) != 1 or keys[0] not in STEPS + TRIGGER_STEPS:
+                raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS + TRIGGER_STEPS)}, e.g. {{draw: 1}}")
+            problem = step_problem(keys[0], step[keys[0]])
+            if problem:
+                raise CardError(f"{where}[{i}].do[{j}].{problem}")
+        effect = Effect(
+            timing=item["timing"],
+            steps=tuple(steps),
+            optional=bool(item.get("optional", False)),
+            condition=item.get("if"),
+            **_trigger_fields(item, f"{where}[{i}]"),
         )
+        _check_vocabulary(item, effect, f"{where}[{i}]")
+        out.append(effect)
     return tuple(out)
+
+
+def _trigger_fields(item: dict, where: str) -> dict:
+    """The event, window, [X Per Turn] and "instead" fields of an effect, checked: a field the
+    engine would not apply (a window on an [On Play], ``other`` on a security event, ...) is an error."""
+    timing = item["timing"]
+    out: dict = {}
+    once, per_turn = item.get("once_per_turn"), item.get("per_turn")
+    if once is not None and per_turn is not None:
+        raise CardError(f"{where}: give once_per_turn or per_turn, not both")
+    if per_turn is not None:
+        if isinstance(per_turn, bool) or not isinstance(per_turn, int) or per_turn < 1:
+            raise CardError(f"{where}: per_turn is how many times per turn the effect can activate (1 or more)")
+        out["per_turn"] = per_turn
+    elif once:
+        out["per_turn"] = 1
+    event = item.get("event")
+    if timing in ("when", "would") and event is None:
+        raise CardError(f"{where}: a '{timing}' effect names its event "
+                        f"({', '.join(EVENTS if timing == 'when' else WOULD_EVENTS)})")
+    if timing not in ("when", "would"):
+        for key in ("event", "whose", "window", "by_effect", "other", "instead"):
+            if key in item:
+                raise CardError(f"{where}: {key!r} belongs to an effect with timing 'when' or 'would', not {timing!r}")
+        return out
+    events = EVENTS if timing == "when" else WOULD_EVENTS
+    if event not in events:
+        raise CardError(f"{where}: unknown event {event!r} for timing '{timing}' (known: {', '.join(events)})")
+    out["event"] = event
+    whose = item.get("whose", "own" if timing == "when" else "self")
+    allowed = WHOSE if timing == "when" else WOULD_WHOSE
+    if whose not in allowed:
+        raise CardError(f"{where}: whose must be one of {', '.join(allowed)}")
+    if timing == "would" and event == "played" and whose != "self":
+        raise CardError(f"{where}: 'when this card would be played' is about this card only (whose: self)")
+    out["whose"] = whose
+    window = item.get("window", "all_turns")
+    if window not in WINDOWS:
+        raise CardError(f"{where}: window must be one of {', '.join(WINDOWS)}")
+    out["window"] = window
+    if "by_effect" in item:
+        if not isinstance(item["by_effect"], bool):
+            raise CardError(f"{where}: by_effect is true or false")
+        if event == "blocked" or (timing == "would" and event == "played"):
+            raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'playing this card'}")
+        out["by_effect"] = item["by_effect"]
+    if item.get("other"):
+        if event in SECURITY_EVENTS or whose in ("opponent", "self"):
+            raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")
+        out["other"] = True
+    instead = item.get("instead")
+    if timing == "would" and event == "deleted":
+        if instead is None:
+            raise CardError(f"{where}: a 'would be deleted' effect says what happens instead (instead: {{trash_from_hand: 1}})")
+        if item.get("do"):
+            raise CardError(f"{where}: a 'would be deleted' effect replaces the deletion with its 'instead'; it has no 'do'")
+    elif instead is not None:
+        raise CardError(f"{where}: instead replaces a deletion (timing would, event deleted)")
+    if instead is not None:
+        if not isinstance(instead, dict) or not instead:
+            raise CardError(f"{where}: instead is a mapping such as {{trash_from_hand: 1}} ({', '.join(INSTEAD)})")
+        for key, value in instead.items():
+            if key not in INSTEAD:
+                raise CardError(f"{where}: instead can't be {key!r} (known: {', '.join(INSTEAD)})")
+            if key == "suspend" and value not in ("self", "it"):
+                raise CardError(f"{where}: instead.suspend is self (this card) or it (the Digimon that would be deleted)")
+            if key != "suspend" and (isinstance(value, bool) or not isinstance(value, int) or (key != "memory" and value < 1)):
+                raise CardError(f"{where}: instead.{key} is a number")
+        out["instead"] = tuple(instead.items())
+    reduces = any("reduce_play_cost" in step for step in item.get("do") or [] if isinstance(step, dict))
+    if reduces and not (timing == "would" and event == "played"):
+        raise CardError(f"{where}: reduce_play_cost works in a 'when this card would be played' effect only")
+    return out
+
+
+# -- conditions, targets and persistent effects (CR 15-6, 15-8-2, 15-11) ------------------------
+class PersistentPart(NamedTuple):
+    """One step of a persistent effect: what it gives (``name``: dp, security_attack, gain) to
+    which cards (``target`` and the filters in ``spec``)."""
+
+    index: int  # of the effect in its list
+    step: int
+    effect: Effect
+    name: str
+    target: str
+    spec: dict
+
+
+def _persistent_parts(effects: tuple[Effect, ...]) -> tuple[PersistentPart, ...]:
+    out = []
+    for i, effect in enumerate(effects):
+        if not effect.persistent:
+            continue
+        for j, step in enumerate(effect.steps):
+            (name, arg), = step.items()
+            spec = arg if isinstance(arg, dict) else {"amount": arg}
+            out.append(PersistentPart(i, j, effect, name, spec.get("target", "self"), spec))
+    return tuple(out)
+
+
+PERSISTENT_STEPS = ("dp", "security_attack", "gain")  # what a persistent effect does to the cards it names
+PERSISTENT_TARGETS = ("self", "all_own", "all_opponent", "all")  # it chooses nothing (CR 15-10-2-4-1)
+
+
+def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
+    """The conditions, targets and filters of one effect, and what a persistent effect may do."""
+    if effect.condition is not None:
+        check_condition(effect.condition, f"{where}.if")
+    for j, step in enumerate(effect.steps):
+        here = f"{where}.do[{j}]"
+        if "if" in step:
+            check_condition(step["if"], f"{here}.if")
+        (name, arg), = ((k, v) for k, v in step.items() if k != "if")
+        if name in TARGETED_STEPS:
+            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+    if not effect.persistent:
+        return
+    what = f"{where}: a [{effect.timing}] effect is persistent (CR 15-8-2)"
+    for key in ("optional", "once_per_turn"):
+        if item.get(key):
+            raise CardError(f"{what}; it applies without activating, so it can't be {key}")
+    for step in effect.steps:
+        if "if" in step:
+            raise CardError(f"{what}; give its condition with the effect's own if")
+        (name, arg), = step.items()
+        if name not in PERSISTENT_STEPS:
+            raise CardError(f"{what}; it changes DP, <Security A.> or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
+        spec = arg if isinstance(arg, dict) else {"amount": arg}
+        if spec.get("target", "self") not in PERSISTENT_TARGETS:
+            raise CardError(f"{what}; it names the cards it applies to ({', '.join(PERSISTENT_TARGETS)}), "
+                            f"it doesn't choose {spec['target']!r} (CR 15-10-2-4-1)")
+        if "until" in spec:
+            raise CardError(f"{what}; it applies while its window is open, not until {spec['until']}")
+        if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
+            raise CardError(f"{what}; {name} needs an amount")
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:
@@ -222,6 +471,8 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         raise CardError(f"card {name!r}: a Digimon card needs dp")
     inherited = spec.get("inherited") or {}
     special = _special(name, spec)
+    keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
+    inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
     return CardDef(
         **special,
         name=str(spec.get("name", name)),
@@ -233,13 +484,19 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         play_cost=spec.get("play_cost"),
         use_cost=spec.get("use_cost"),
         requirements=tuple(reqs),
-        keywords=_keywords(spec.get("keywords"), f"card {name!r} keywords"),
-        effects=_effects(spec.get("effects"), f"card {name!r} effects"),
-        inherited_keywords=_keywords(inherited.get("keywords"), f"card {name!r} inherited keywords"),
-        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects"),
+        keywords=keywords,
+        effects=_effects(spec.get("effects"), f"card {name!r} effects") + _keyword_effects(keywords),
+        inherited_keywords=inherited_keywords,
+        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects") + _keyword_effects(inherited_keywords),
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
     )
+
+
+def _keyword_effects(keywords) -> tuple[Effect, ...]:
+    """The effects that keywords such as "[When Digivolving] <Blitz>" print: one step under their timing."""
+    return tuple(Effect(timing=value, steps=({EFFECT_KEYWORDS[key][1]: True},))
+                 for key, value in keywords if key in EFFECT_KEYWORDS)
 
 
 def _requirement(name: str, req, where: str) -> Requirement:
@@ -296,4 +553,12 @@ def _special(name: str, spec: dict) -> dict:
         out["overflow"] = int(spec["overflow"])
     if spec.get("blast_digivolve"):
         out["blast"] = True
+    if spec.get("blast_dna"):
+        names = spec["blast_dna"]
+        if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) for n in names):
+            raise CardError(f"card {name!r}: blast_dna names the Digimon of <Blast DNA Digivolve>, e.g. [Durandamon, BryweLudramon]")
+        if not out.get("dna"):
+            raise CardError(f"card {name!r}: blast_dna needs the card's DNA digivolution requirement (dna:), "
+                            "which <Blast DNA Digivolve> can't ignore (CR 16-31-5)")
+        out["blast_dna"] = tuple(names)
     return out

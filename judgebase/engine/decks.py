@@ -223,6 +223,14 @@ _EFFECTS = [
     {"timing": "on_play", "do": [{"play_token": {"name": "Gear", "dp": 3000, "colours": ["yellow"]}}]},
     {"timing": "end_of_your_turn", "do": [{"recovery": 1}]},
     {"timing": "when_digivolving", "do": [{"de_digivolve": {"amount": 1, "target": "opponent"}}]},
+    # triggers on events of any card, [X Per Turn], immediate "would" effects
+    {"timing": "when", "event": "played", "whose": "own", "window": "your_turn", "once_per_turn": True, "do": [{"draw": 1}]},
+    {"timing": "when", "event": "attacks", "whose": "opponent", "window": "opponents_turn",
+     "do": [{"dp": {"amount": -1000, "target": "opponent"}}]},
+    {"timing": "when", "event": "security_removed", "whose": "own", "per_turn": 2, "optional": True, "do": [{"memory": 1}]},
+    {"timing": "when", "event": "deleted", "whose": "any", "other": True, "by_effect": False, "do": [{"draw": 1}]},
+    {"timing": "would", "event": "deleted", "optional": True, "once_per_turn": True, "instead": {"trash_from_hand": 1}},
+    {"timing": "would", "event": "played", "optional": True, "do": [{"reduce_play_cost": 1}]},
 ]
 
 

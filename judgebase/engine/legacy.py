@@ -27,11 +27,19 @@ Where 002 is silent the engine makes a documented choice; each one is marked
 from __future__ import annotations
 
 import random
-from copy import deepcopy
 from dataclasses import dataclass, field
 
 from .cards import CardError
-from .state import Action, Card, Decision, DecisionLoop, Event, IllegalAction
+from .setup import PLAYER_NAMES, Level, SetupError, integer, listed
+from .state import (
+    Action,
+    Card,
+    Decision,
+    DecisionLoop,
+    Event,
+    IllegalAction,
+    copy_config,
+)
 
 LEVELS = (3, 4, "perfect", "ultimate")
 NEXT_LEVEL = {3: 4, 4: "perfect", "perfect": "ultimate"}  # LEG 3.2.3.9
@@ -40,7 +48,10 @@ PHASES = ("preparation", "digivolution", "battle", "point")
 DECK_SIZE = 30  # LEG 3.2.1.1
 HAND_MAX = 6  # LEG 3.2.2.2, LEG 3.2.2.3
 START_POINTS = 100  # LEG 3.2.1.4
-SLOTS = 3  # Reading: 002 names "slot 3" (LEG 3.4.4.3) and no higher slot; the board has 3 Option Slots.
+# How many Option Slots a board has: 002 says Options are set in the Option Slot and most can't be
+# used from anywhere else (LEG 3.2.2.7), and never gives the number.  It is a setting
+# (``option_slots`` in a setup); the default reads the highest slot 002 names, "slot 3" (LEG 3.4.4.3).
+SLOTS = 3
 MAX_TURNS = 200  # random self-play safety net: a game that long ends with a recorded reason
 
 # Option / ability / support effects: one mapping with these keys (plus ``target``).
@@ -99,6 +110,7 @@ class LegacyCardDef:
     slot: int | None = None  # "place in slot N" (LEG 3.4.4.3)
     limit: str = "phase"  # LEG 3.3.7: to the Land of Darkness at the end of the phase (or "turn")
     levels: tuple = ()  # level restriction (LEG 3.3.6.1)
+    needs_slot: bool = True  # LEG 3.2.2.7: most Option cards can be used only from the Option Slot (Digimon: always)
 
     @property
     def is_digimon(self) -> bool:
@@ -165,12 +177,15 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         levels = spec.get("level", ())
         levels = tuple(_level(v, f"card {name!r}") for v in ([levels] if not isinstance(levels, (list, tuple)) else levels))
         slot = spec.get("slot")
-        if slot is not None and slot not in range(1, SLOTS + 1):
-            raise CardError(f"card {name!r}: slot must be 1 to {SLOTS}")
+        if slot is not None and (isinstance(slot, bool) or not isinstance(slot, int) or slot < 1):
+            raise CardError(f"card {name!r}: slot must be a slot number (1 or more)")
+        needs_slot = spec.get("needs_slot", True)
+        if not isinstance(needs_slot, bool) or (not needs_slot and slot is not None):
+            raise CardError(f"card {name!r}: needs_slot is true or false, and a card that names its slot needs one")
         return LegacyCardDef(
             **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
             only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
-            slot=slot, limit=spec.get("limit", "phase"), levels=levels,
+            slot=slot, limit=spec.get("limit", "phase"), levels=levels, needs_slot=needs_slot,
         )
     if kind != "digimon":
         raise CardError(f"card {name!r}: kind must be digimon or option")
@@ -231,7 +246,7 @@ class Side:
     power: list[Card] = field(default_factory=list)  # Power Box
     exchange: list[Card] = field(default_factory=list)  # a Level III placed for exchange (LEG 3.2.2.4)
     support: list[Card] = field(default_factory=list)  # Support Box
-    slots: list = field(default_factory=lambda: [None] * SLOTS)  # Option Slots 1..3
+    slots: list = field(default_factory=lambda: [None] * SLOTS)  # Option Slots 1..option_slots
     gauge: list[Card] = field(default_factory=list)  # the face-down score marker (LEG 3.2.1.4)
     points: int = START_POINTS
 
@@ -261,6 +276,56 @@ class _GameOver(Exception):
     pass
 
 
+# -- what a setup may say ---------------------------------------------------------------
+# The vocabulary of a legacy setup (see judgebase/engine/setup.py); the reader is
+# ``LegacyGame._build`` and schema.json's legacy_* setup definitions are generated from it.
+_NAMES = {"type": "array", "items": {"type": "string"}}
+PREP_STEP_NAMES = ("discard", "refill", "exchange", "prepare", "set")
+SETUP = {
+    "setup": Level({
+        "turn": {"type": "integer", "minimum": 1},
+        "phase": {"enum": ["setup", *PHASES]},
+        "first_player": {"enum": list(PLAYER_NAMES)},
+        "option_slots": {"type": "integer", "minimum": 1,
+                         "description": "Option Slots on each board (LEG 3.2.2.7 gives no number; default 3, the highest slot LEG 3.4.4.3 names)"},
+        "to_act": {"enum": list(PLAYER_NAMES), "description": "Battle Phase: who acts now (LEG 3.2.4.4.2, LEG 3.2.4.4.3)"},
+        "passed": {"type": "boolean", "description": "Battle Phase: the other player passed last; one more pass ends it (LEG 3.2.4.4.4)"},
+        "p1": {"$ref": "zones"},
+        "p2": {"$ref": "zones"},
+    }),
+    "zones": Level({
+        "points": {"type": "integer", "minimum": 0},
+        "deck": {"type": "array", "items": {"oneOf": [
+            {"type": "string"},
+            {"type": "object", "required": ["card"], "additionalProperties": False,
+             "properties": {"card": {"type": "string"}, "copies": {"type": "integer", "minimum": 1}}}]}},
+        "network": _NAMES,
+        "hand": _NAMES,
+        "darkness": _NAMES,
+        "digimon_box": _NAMES,
+        "evolution_box": _NAMES,
+        "power_box": _NAMES,
+        "exchange": _NAMES,
+        "support": _NAMES,
+        "slots": {"type": "array", "items": {"anyOf": [{"type": ["string", "null"]}, {"$ref": "slot_card"}]},
+                  "description": "slot 1 first; null for an empty slot; {card, face_up: true} for an Option in use"},
+        "in_force": {"type": "array", "items": {"$ref": "in_force"},
+                     "description": "effects this player used that are still in force, other than face-up Options in a slot"},
+        "used_this_turn": {**_NAMES, "description": "\"only 1\" Option cards this player used this turn (LEG 3.4.5.3)"},
+        "refilled": {"type": "boolean", "description": "drew from the Network Sea this turn (LEG 3.2.2.3)"},
+        "support_used": {"type": "boolean", "description": "used a support ability this turn (LEG 3.2.4.3.3)"},
+        "ability_used": {"type": "boolean", "description": "used its ◎ ability this phase (LEG 3.4.2.1)"},
+        "final_attack": {"type": "integer", "minimum": 0,
+                         "description": "Point Calculation Phase: the attack value at the end of the Battle Phase (LEG 3.2.5.1)"},
+        "prep_step": {"enum": list(PREP_STEP_NAMES), "description": "Preparation Phase: the last step taken (LEG 3.2.2)"},
+        "prepared": {"type": "boolean", "description": "Preparation Phase: this player has finished preparing"},
+    }),
+    "slot_card": Level({"card": {"type": "string"}, "face_up": {"type": "boolean"}}, required=("card",)),
+    "in_force": Level({"card": {"type": "string"}, "origin": {"enum": ["option", "support", "ability"]}}, required=("card",)),
+}
+CONFIG_KEYS = ("seed", "cards", "players")
+
+
 class LegacyGame(DecisionLoop):
     """A Hyper Colosseum battle.  ``config`` is a new game (decks) or any position (zones)."""
 
@@ -268,12 +333,12 @@ class LegacyGame(DecisionLoop):
     GAME_OVER_REF = "LEG 3.2.5.8"
 
     def __init__(self, config: dict):
-        self._config = deepcopy(config)
+        self._config = copy_config(config)
         self.rng = random.Random(config.get("seed", 0))
         self.defs = {n: legacy_card_from_spec(n, s) for n, s in (config.get("cards") or {}).items()}
         self.players = [Side(), Side()]
-        self.turn = int(config.get("turn", 1))
-        self.first_player = int(config.get("first_player", 0))
+        self.turn = config.get("turn", 1)  # both checked by _build
+        self.first_player = config.get("first_player", 0)
         self.phase = config.get("phase", "setup")
         self.stage = ""  # where in the phase: "options", "abilities", "response", ...
         self.log: list[Event] = []
@@ -294,6 +359,7 @@ class LegacyGame(DecisionLoop):
         self.pending: Card | None = None  # an Option waiting to take effect (response window)
         self.pending_user: int | None = None
         self.acted_in_point: dict[str, set] = {"options": set(), "abilities": set()}
+        self._resume: dict = {}  # where a set-up position stands inside its first phase
         self._uids = 0
         self._flow = None
         self._build(config)
@@ -306,21 +372,164 @@ class LegacyGame(DecisionLoop):
         return Card(self.defs[name], owner, uid=self._uids, face_up=face_up)
 
     def _build(self, config: dict) -> None:
-        for p, spec in enumerate(config.get("players", [{}, {}])):
-            side = self.players[p]
+        """Place a new game's decks, or any position: every area, the Option Slots, and what has
+        already happened this turn (effects in force, cards used, steps taken)."""
+        for key in config:
+            if key not in CONFIG_KEYS and (key not in SETUP["setup"].keys or key in PLAYER_NAMES):
+                raise SetupError([key], f"{key!r} is not a setup key (known: {', '.join(sorted(set(SETUP['setup'].keys) - set(PLAYER_NAMES)))})")
+        self.turn = integer(config.get("turn", 1), ["turn"], minimum=1)
+        if config.get("first_player", 0) not in (0, 1):
+            raise SetupError(["first_player"], f"must be p1 or p2, not {config['first_player']!r}")
+        if self.phase not in ("setup", *PHASES):
+            raise SetupError(["phase"], f"must be one of setup, {', '.join(PHASES)}")
+        # The board's Option Slots: as many as the setting says (each side's ``slots`` list).
+        option_slots = integer(config.get("option_slots", SLOTS), ["option_slots"], minimum=1)
+        for name, d in self.defs.items():
+            if d.slot is not None and d.slot > option_slots:
+                raise SetupError(["option_slots"], f"{name} goes in slot {d.slot} (LEG 3.4.4.3): the board needs that many Option Slots")
+        specs = list(config.get("players") or [{}, {}])
+        if len(specs) != 2:
+            raise SetupError([], "a game has 2 players")
+        specs = [SETUP["zones"].check(spec, [PLAYER_NAMES[p]]) for p, spec in enumerate(specs)]
+        for p, spec in enumerate(specs):
+            self.players[p].slots = [None] * option_slots
             if self.phase == "setup":
-                side.network = [self.new_card(n, p) for n in spec.get("deck", [])]
+                for key in spec:
+                    if key != "deck":
+                        raise SetupError([PLAYER_NAMES[p], key], "before the game (phase setup) a player has only a deck (LEG 3.2.1.1)")
+                self.players[p].network = [self._make(n, p, [PLAYER_NAMES[p], "deck", i]) for i, n in enumerate(listed(spec.get("deck"), [PLAYER_NAMES[p], "deck"]))]
+            else:
+                self._place(p, spec, [PLAYER_NAMES[p]])
+        for key in ("to_act", "passed"):
+            if key in config and self.phase != "battle":
+                raise SetupError([key], "says who acts in the Battle Phase: set phase: battle")
+        if "to_act" in config:
+            if config["to_act"] not in (0, 1):
+                raise SetupError(["to_act"], f"must be p1 or p2, not {config['to_act']!r}")
+            self._resume["to_act"] = config["to_act"]
+        if config.get("passed"):
+            self._resume["passed"] = True
+        if self.phase != "setup":
+            for p, spec in enumerate(specs):
+                self._state(p, spec, [PLAYER_NAMES[p]])
+            self._check_preparation(specs)
+
+    def _make(self, name, owner: int, path, face_up: bool = False) -> Card:
+        if not isinstance(name, str) or name not in self.defs:
+            raise SetupError(path, f"unknown card {name!r} (define it under cards:)")
+        return self.new_card(name, owner, face_up)
+
+    def _place(self, p: int, spec: dict, path: list) -> None:
+        """The cards in one player's areas."""
+        side = self.players[p]
+        if "deck" in spec:
+            raise SetupError([*path, "deck"], "a deck is for phase setup; in a game under way the cards are in the network")
+        side.points = integer(spec.get("points", START_POINTS), [*path, "points"], minimum=0)
+        for zone, attr, up in (("network", "network", False), ("hand", "hand", True), ("darkness", "darkness", True),
+                               ("digimon_box", "box", True), ("evolution_box", "evolution", False),
+                               ("power_box", "power", False), ("exchange", "exchange", False),
+                               ("support", "support", True)):
+            cards = listed(spec.get(zone), [*path, zone])
+            setattr(side, attr, [self._make(n, p, [*path, zone, i], up) for i, n in enumerate(cards)])
+        slots = listed(spec.get("slots"), [*path, "slots"])
+        if len(slots) > len(side.slots):
+            raise SetupError([*path, "slots"], f"the board has {len(side.slots)} Option Slots (option_slots)")
+        for i, item in enumerate(slots):
+            where = [*path, "slots", i]
+            if item is None:
                 continue
-            side.points = int(spec.get("points", START_POINTS))
-            for zone, attr, up in (("network", "network", False), ("hand", "hand", True), ("darkness", "darkness", True),
-                                   ("digimon_box", "box", True), ("evolution_box", "evolution", False),
-                                   ("power_box", "power", False), ("exchange", "exchange", False),
-                                   ("support", "support", True)):
-                setattr(side, attr, [self.new_card(n, p, up) for n in spec.get(zone, [])])
-            slots = list(spec.get("slots", []))
-            if len(slots) > SLOTS:
-                raise ValueError(f"at most {SLOTS} Option Slots")
-            side.slots = [self.new_card(n, p) if n else None for n in slots] + [None] * (SLOTS - len(slots))
+            face_up = False
+            if isinstance(item, dict):
+                item = SETUP["slot_card"].check(item, where)
+                face_up = bool(item.get("face_up", False))
+                where, item = [*where, "card"], item["card"]
+            card = self._make(item, p, where, face_up)
+            if card.defn.is_digimon:
+                raise SetupError(where, "only Option cards are set in the Option Slot (LEG 3.2.2.7)")
+            if card.defn.slot is not None and card.defn.slot != i + 1:
+                raise SetupError(where, f"{card.name} must be placed in slot {card.defn.slot} (LEG 3.4.4.3)")
+            side.slots[i] = card
+
+    def _state(self, p: int, spec: dict, path: list) -> None:
+        """What this player has already done this turn, and the effects still in force."""
+        side = self.players[p]
+        for card in side.slots:
+            if card is not None and card.face_up:
+                # LEG 3.4.5.1: a card turned face up has been used; its effect lasts until its limit (LEG 3.3.7).
+                self._in_force(p, card.defn.effect, card.name, card.defn.limit, "option", [*path, "slots", side.slots.index(card)])
+                if card.defn.only_one:
+                    self.used_this_turn.append((p, card.name))
+        for i, item in enumerate(listed(spec.get("in_force"), [*path, "in_force"])):
+            self._in_force_from_setup(p, SETUP["in_force"].check(item, [*path, "in_force", i]), [*path, "in_force", i])
+        for i, name in enumerate(listed(spec.get("used_this_turn"), [*path, "used_this_turn"])):
+            d = self.defs.get(name)
+            if d is None or d.is_digimon or not d.only_one:
+                raise SetupError([*path, "used_this_turn", i], f"{name!r} is not an \"only 1\" Option card (LEG 3.4.5.3)")
+            self.used_this_turn.append((p, name))
+        if spec.get("refilled"):
+            self.refilled.add(p)
+        if spec.get("support_used"):
+            self.supported.add(p)
+        if spec.get("ability_used"):
+            self.abilities_used.add((p, self.phase))
+        if "final_attack" in spec:
+            if self.phase != "point":
+                raise SetupError([*path, "final_attack"], "the final attack value is compared in the Point Calculation Phase: set phase: point")
+            self.final_attack[p] = integer(spec["final_attack"], [*path, "final_attack"], minimum=0)
+            self.battled = True
+            other = 1 - p
+            if self.final_attack[other] is None:
+                self.final_attack[other] = self.attack(other)
+
+    def _in_force_from_setup(self, p: int, item: dict, path: list) -> None:
+        d = self.defs.get(item["card"])
+        if d is None:
+            raise SetupError([*path, "card"], f"unknown card {item['card']!r} (define it under cards:)")
+        origins = ["option"] if not d.is_digimon else [o for o, v in (("support", d.support), ("ability", d.ability)) if v]
+        origin = item.get("origin", origins[0] if len(origins) == 1 else None)
+        if origin not in origins:
+            raise SetupError([*path, "origin"], f"{d.name} has {' and '.join(origins) or 'no effect'}: say which with origin:")
+        if origin == "option":
+            if d.needs_slot:
+                raise SetupError([*path, "card"], "an Option used from its slot is in force while it lies face up there: set it up in slots")
+            self._in_force(p, d.effect, d.name, d.limit, "option", path)
+        elif origin == "support":
+            if self.phase != "battle" or not any(c.name == d.name for c in self.players[p].support):
+                raise SetupError([*path, "card"], "a support ability is in force in the Battle Phase, from the Support Box (LEG 3.4.3.2)")
+            if not self._support_target_ok(p, d.support["target"]):
+                raise SetupError([*path, "card"], "its target is not the battling Digimon: it has no effect (LEG 3.4.3.7)")
+            self.supported.add(p)
+            self._in_force(p, d.support["effect"], d.name, "phase", "support", path)
+        else:
+            if self.top(p) is None or self.top(p).name != d.name or d.ability["timing"] != self.phase:
+                raise SetupError([*path, "card"], "an ability is in force in its phase, from the battling Digimon (LEG 3.4.2.1)")
+            self.abilities_used.add((p, self.phase))
+            self._in_force(p, d.ability["effect"], d.name, "phase", "ability", path)
+
+    def _check_preparation(self, specs: list[dict]) -> None:
+        """``prep_step`` / ``prepared``: how far each player's Preparation Phase has gone (LEG 3.2.2)."""
+        steps = [0, 0]
+        prepared = set()
+        for p, spec in enumerate(specs):
+            for key in ("prep_step", "prepared"):
+                if key in spec and self.phase != "preparation":
+                    raise SetupError([PLAYER_NAMES[p], key], "a Preparation Phase step: set phase: preparation")
+            if "prep_step" in spec:
+                if spec["prep_step"] not in PREP_STEP_NAMES:
+                    raise SetupError([PLAYER_NAMES[p], "prep_step"], f"must be one of {', '.join(PREP_STEP_NAMES)}")
+                steps[p] = PREP_STEPS[spec["prep_step"]]
+            if spec.get("prepared"):
+                prepared.add(p)
+            if self.phase == "preparation" and p in self.refilled and steps[p] < PREP_STEPS["refill"] and p not in prepared:
+                raise SetupError([PLAYER_NAMES[p], "refilled"], "the refill step (LEG 3.2.2.3) is past: set prep_step: refill or later")
+        if self.phase != "preparation":
+            return
+        first, second = self.first_player, self.second_player
+        if first not in prepared and (second in prepared or steps[second]):
+            raise SetupError([PLAYER_NAMES[second], "prepared" if second in prepared else "prep_step"],
+                             "the first player prepares first; the second player has not started (LEG 3.2.2)")
+        self._resume["prep_step"] = steps
+        self._resume["prepared"] = prepared
 
     # ------------------------------------------------------------------ API ----
     @property
@@ -521,8 +730,11 @@ class LegacyGame(DecisionLoop):
     def _phase_preparation(self):
         # Reading: 002 gives no order between the players here (everything is placed face
         # down); the first player prepares, then the second.
-        self.prep_step = [0, 0]
+        self.prep_step = self._resume.pop("prep_step", [0, 0])
+        prepared = self._resume.pop("prepared", set())  # a set-up position: players already done
         for p in (self.first_player, self.second_player):
+            if p in prepared:
+                continue
             while True:
                 action = yield Decision(p, "preparation", self._legal(p, self._prep_candidates(p)))
                 if action.kind == "done":
@@ -536,7 +748,8 @@ class LegacyGame(DecisionLoop):
         acts.append(Action("refill"))
         acts += [Action("exchange", c.uid) for c in side.hand]
         acts += [Action("prepare", c.uid) for c in side.hand]
-        acts += [Action("set", c.uid, option=s) for c in side.hand for s in range(1, SLOTS + 1)]
+        slots = range(1, len(side.slots) + 1)
+        acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
         acts.append(Action("done"))
         return acts
 
@@ -546,7 +759,8 @@ class LegacyGame(DecisionLoop):
         if step is None:
             return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
         if step < self.prep_step[p]:
-            return IllegalAction("the Preparation Phase steps are carried out in order; that step is past", "LEG 3.2.2")
+            # The steps are LEG 3.2.2.2 ... 3.2.2.7 in order: the refusal names the step that is past.
+            return IllegalAction("the Preparation Phase steps are carried out in order; that step is past", f"LEG 3.2.2.{step}")
         if step > PREP_STEPS["discard"] and len(side.hand) > HAND_MAX:
             return IllegalAction(f"more than {HAND_MAX} cards in hand: discard down to {HAND_MAX} first", "LEG 3.2.2.2")
         card, zone = None, None
@@ -593,7 +807,7 @@ class LegacyGame(DecisionLoop):
                 return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
             if d.slot is not None and a.option != d.slot:
                 return IllegalAction(f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
-            if a.option not in range(1, SLOTS + 1) or side.slots[a.option - 1] is not None:
+            if a.option not in range(1, len(side.slots) + 1) or side.slots[a.option - 1] is not None:
                 return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
             return None
         return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
@@ -689,7 +903,8 @@ class LegacyGame(DecisionLoop):
                     self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
             self.emit("attack_value", "LEG 3.2.4.4.1", p, technique=self.technique(p), value=self.attack(p))
         # LEG 3.2.4.4.2 - LEG 3.2.4.4.4: second player first, alternating until both have nothing more.
-        actor, passes = self.second_player, 0
+        actor = self._resume.pop("to_act", self.second_player)
+        passes = 1 if self._resume.pop("passed", False) else 0  # a set-up position: the other player just passed
         self.stage = "act"
         while passes < 2:
             # Passing is always a decision here, even with nothing left to use: it is what hands the
@@ -709,7 +924,7 @@ class LegacyGame(DecisionLoop):
 
     def _battle_candidates(self, p: int) -> list[Action]:
         side = self.players[p]
-        acts = [Action("use", c.uid) for c in side.slots if c is not None]
+        acts = [Action("use", c.uid) for c in self._usable(p)]
         acts += [Action("support", c.uid) for c in side.hand]
         acts += [Action("ability", c.uid) for c in side.box]
         acts.append(Action("pass"))
@@ -723,9 +938,9 @@ class LegacyGame(DecisionLoop):
         d = card.defn
         if d.is_digimon:
             return IllegalAction("a Digimon card is not used like an Option card", "LEG 3.2.4.2")
-        if zone != "slot":
+        if zone != "slot" and not (zone == "hand" and not d.needs_slot):
             return IllegalAction("Option cards are used from the Option Slot", "LEG 3.2.2.7")
-        if card.face_up:
+        if zone == "slot" and card.face_up:
             return IllegalAction("that card has already been turned face up", "LEG 3.4.5.4")
         if phase not in d.timing:
             return IllegalAction(f"{d.name} is used in the {'/'.join(d.timing)} phase, not now", "LEG 3.4.5")
@@ -802,13 +1017,19 @@ class LegacyGame(DecisionLoop):
         checks = {"name": d.name, "level": d.level, "battle_type": d.battle_type, "field": d.field}
         return all(checks[k] == v for k, v in target.items())
 
+    def _usable(self, p: int) -> list[Card]:
+        """Option cards ``p`` might use: those in the Option Slot, and those in the hand that need
+        no slot (LEG 3.2.2.7: "most" Option cards need one)."""
+        side = self.players[p]
+        return [c for c in side.slots if c is not None] + [c for c in side.hand if not c.defn.needs_slot]
+
     def _use_option(self, p: int, a: Action):
         side = self.players[p]
-        card = next(c for c in side.slots if c is not None and c.uid == a.card)
+        card = next(c for c in self._usable(p) if c.uid == a.card)
         d = card.defn
         card.face_up = True
         ref = "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.2"
-        self.emit("option_used", ref, p, card=card.name)
+        self.emit("option_used", ref, p, card=card.name, **({} if card in side.slots else {"from_hand": "LEG 3.2.2.7"}))
         if d.only_one and (p, d.name) in self.used_this_turn:
             # LEG 3.4.5.3 - LEG 3.4.5.4: the second copy of an "only 1" card goes at once, without effect.
             self._slot_out(p, card)
@@ -819,8 +1040,7 @@ class LegacyGame(DecisionLoop):
             self.used_this_turn.append((p, d.name))
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
-            answers = self._legal(opp, [Action("use", c.uid) for c in self.players[opp].slots if c is not None],
-                                  response=True)
+            answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
             if answers:
                 # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.
                 self.pending, self.pending_user = card, p
@@ -828,28 +1048,56 @@ class LegacyGame(DecisionLoop):
                 action = yield Decision(opp, "response", answers + [Action("pass")])
                 self.stage = "act"
                 if action.kind != "pass":
-                    answer = next(c for c in self.players[opp].slots if c is not None and c.uid == action.card)
+                    answer = next(c for c in self._usable(opp) if c.uid == action.card)
                     answer.face_up = True
                     self.emit("response", "LEG 3.2.4.5", opp, card=answer.name, against=card.name)
                     if answer.defn.only_one:
                         self.used_this_turn.append((opp, answer.defn.name))
                     self._resolve(opp, answer.defn.effect, answer.name, "LEG 3.2.4.5", until=answer.defn.limit)
+                    self._spent_from_hand(opp, answer)
                 self.pending, self.pending_user = None, None
-                if card not in side.slots:  # nullified
+                if card not in side.slots and card not in side.hand:  # nullified
                     return
         self._resolve(p, d.effect, card.name, ref, until=d.limit)
+        self._spent_from_hand(p, card)
+
+    def _spent_from_hand(self, p: int, card: Card) -> None:
+        """Reading: an Option used without a slot has no slot to lie in while its limit runs (LEG 3.3.7);
+        002 says no more, so it goes to the Land of Darkness once it has taken effect, and what it
+        changed lasts until its limit like any Option's."""
+        side = self.players[p]
+        if card in side.hand:
+            side.hand.remove(card)
+            self._to_darkness(p, [card], "LEG 3.2.2.7", "an Option used without a slot, once it has taken effect")
 
     def _slot_out(self, p: int, card: Card) -> None:
-        slots = self.players[p].slots
-        slots[slots.index(card)] = None
+        """Take a used Option out of its slot (or, used without a slot, out of the hand)."""
+        side = self.players[p]
+        if card in side.hand:
+            side.hand.remove(card)
+            return
+        side.slots[side.slots.index(card)] = None
 
-    def _resolve(self, p: int, effect: dict, source: str, ref: str, until: str, origin: str = "option") -> None:
-        """Apply one effect (an Option card, a support ability or a special ability) at once."""
+    def _in_force(self, p: int, effect: dict, source: str, until: str, origin: str, path=None) -> tuple[str, int]:
+        """Put ``p``'s effect in force: a change to an attack value (until the end of the phase or
+        turn), or an effect on this turn's points; returns (its key, whose value it changes).
+        With ``path`` (a set-up position), an effect that acts once and is over is refused."""
         key = next(k for k in effect if k != "target")
         value = effect[key]
         target = p if effect["target"] == "self" else 1 - p
         if key in ("add", "base_add", "multiply", "divide", "zero"):
             self.mods.append(Mod(target, key, value, source, "turn" if until == "turn" else "phase", origin))
+        elif key in ("lost_multiply", "once_more", "force_draw"):
+            self.battle_effects.append((target, key, value, source))
+        elif path is not None:
+            raise SetupError(path, f"{source}'s effect ({key}) takes effect at once; nothing of it stays in force")
+        return key, target
+
+    def _resolve(self, p: int, effect: dict, source: str, ref: str, until: str, origin: str = "option") -> None:
+        """Apply one effect (an Option card, a support ability or a special ability) at once."""
+        key, target = self._in_force(p, effect, source, until, origin)
+        value = effect[key]
+        if key in ("add", "base_add", "multiply", "divide", "zero"):
             mref = MOD_REFS["zero_all"] if (key == "zero" and value == "all") else MOD_REFS[key]
             immune = self.top(target) is not None and self.top(target).defn.no_modification
             if immune and not (key == "zero" and value != "all"):
@@ -859,7 +1107,6 @@ class LegacyGame(DecisionLoop):
             self.emit("direct_attack", "LEG 3.4.7", target, card=source, amount=value)
             self._lose_points(target, value, "LEG 3.4.7", card=source)
         elif key in ("lost_multiply", "once_more", "force_draw"):
-            self.battle_effects.append((target, key, value, source))
             ref2 = {"lost_multiply": "LEG 3.4.8.2", "once_more": "LEG 3.4.8.7", "force_draw": "LEG 3.5.3"}[key]
             self.emit(key, ref2, target, card=source, value=value)
         elif key == "nullify":
@@ -950,7 +1197,7 @@ class LegacyGame(DecisionLoop):
         self.acted_in_point[what].add(p)
         opened = False
         while True:
-            cands = ([Action("use", c.uid) for c in self.players[p].slots if c is not None] if what == "options"
+            cands = ([Action("use", c.uid) for c in self._usable(p)] if what == "options"
                      else [Action("ability", c.uid) for c in self.players[p].box])
             actions = self._legal(p, cands + [Action("pass")])
             if actions == [Action("pass")] and not opened:

@@ -16,10 +16,14 @@ from .state import Event
 
 #: Fields whose values the engines write as English words; they are said in the asked language.
 TRANSLATED = ("why", "reason", "loser", "result", "effect", "requirement", "phase", "until", "step", "keyword",
-              "to", "origin", "message", "via", "level", "winner_level")
+              "to", "origin", "message", "via", "level", "winner_level", "allows", "choice")
 #: Event kinds whose sentence depends on a count: (field, forms).
-COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards"}
-_RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers"}
+COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards",
+           "start_of_turn_effects": "effects", "end_of_turn_effects": "effects"}
+_RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers", "cannot_suspend", "cannot_digivolve",
+          "cannot_be_deleted_by_effects", "unaffected_by"}
+#: Events about a persistent or lasting effect reaching a card: their sentence depends on what it gives.
+_CONTINUOUS = ("effect_applies", "effect_ends")
 
 
 def _fmt(value) -> str:
@@ -50,6 +54,10 @@ def variant(event: Event) -> str:
         return f"{key}.{'none' if n == 0 else 'one' if n == 1 else 'other'}"
     if kind == "attack" and data.get("target") == "player":
         return key + ".player"
+    if kind in ("counter_timing", "block_timing") and data.get("attacker_left"):
+        return key + ".attacker_left"
+    if kind == "attack_successful" and data.get("target") == "player":
+        return key + ".player"
     if kind == "block" and data.get("forced"):
         return key + ".forced"
     if kind == "battle":
@@ -58,6 +66,10 @@ def variant(event: Event) -> str:
         return key + (".tie" if data.get("tie") else "")
     if kind in ("deleted", "to_trash", "to_hand") and int(data.get("cards") or 1) > 1:
         return key + ".stack"
+    if kind == "main_action" and data.get("action"):
+        return f"{key}.{data['action']}"
+    if kind == "rule_check" and int(data.get("deleted") or 0) + int(data.get("trashed") or 0) > 1:
+        return key + ".together"
     if kind == "turn_end" and event.player is None:
         return key + ".game"
     if kind == "phase" and "turn" in data:
@@ -72,12 +84,22 @@ def variant(event: Event) -> str:
         return key + ".card"
     if kind == "gains_keyword" and data.get("keyword") in _RULES:
         return key + ".rule"
+    if kind in _CONTINUOUS:
+        if "keyword" in data:
+            return key + (".rule" if data["keyword"] in _RULES else ".keyword")
+        return key + (".security_attack" if "security_attack" in data else ".dp")
+    if kind == "condition_not_met" and data.get("step"):
+        return key + ".step"
     if kind == "exchange" and not data.get("old"):
         return key + ".new"
     if kind == "points" and "printed" in data:
         return key + ".battle"
     if kind == "death_check" and data.get("network_refreshed"):
         return key + ".refreshed"
+    if kind == "security_reveal" and data.get("already_face_up"):
+        return key + ".face_up"
+    if kind == "option_used" and data.get("from_hand"):
+        return key + ".hand"
     return key
 
 
@@ -87,8 +109,10 @@ def fields(event: Event, lang: str) -> dict[str, str]:
     out = {"who": who}
     for k, v in event.data.items():
         out[k] = translate(_fmt(v), lang, k) if k in TRANSLATED and v is not None else _fmt(v)
-    if event.kind in ("dp_change", "security_attack_change") and "amount" in event.data:
+    if event.kind in ("dp_change", "security_attack_change") + _CONTINUOUS and "amount" in event.data:
         out["amount"] = _signed(event.data["amount"])
+    if event.kind in _CONTINUOUS and "security_attack" in event.data:
+        out["security_attack"] = _signed(event.data["security_attack"])
     return out
 
 

@@ -12,6 +12,8 @@ from the same starting position and seed: deterministic, and exactly equal.
 from __future__ import annotations
 
 import itertools
+import marshal
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 from .cards import CardDef
@@ -20,10 +22,14 @@ from .cards import CardDef
 class IllegalAction(Exception):
     """An action the rules forbid; ``ref`` is the clause that forbids it."""
 
+    # Built for every candidate action the rules refuse while legal actions are listed, so it
+    # keeps ``args`` as given (reason, ref) and formats its message only when shown.
     def __init__(self, reason: str, ref: str):
-        super().__init__(f"{reason} ({ref})")
         self.reason = reason
         self.ref = ref
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.ref})"
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,16 @@ class Decision:
 _uids = itertools.count(1)
 
 
+def copy_config(config: dict) -> dict:
+    """A private copy of a game's config, so ``clone()`` replays the same start whatever the caller
+    changes later.  Configs are plain data: marshal copies them several times faster than deepcopy,
+    which stays the fallback for anything else (a date a YAML file carried, say)."""
+    try:
+        return marshal.loads(marshal.dumps(config))
+    except ValueError:
+        return deepcopy(config)
+
+
 @dataclass(eq=False)
 class Card:
     """A physical card.  ``incarnation`` changes whenever it becomes a new card (CR 3-1-3-1)."""
@@ -104,6 +120,8 @@ class Modifier:
     until: str  # "end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent"
     source: str = ""
     turn: int = 0
+    by: int | None = None  # whose effect made it (CR 15-10-1-1-1); None: the card's own
+    etype: str = "digimon"  # the kind of effect (CR 15-2-1), for "isn't affected by ... effects"
 
 
 @dataclass(eq=False)
@@ -185,6 +203,9 @@ class Attack:
     via: str = "normal"  # "normal", "blitz", "vortex", "execute"
     pending_piercing: bool = False
     execute_delete: bool = False
+    goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")
+    # Which of the attack's timings is under way (CR 11-1-3): declaration, counter, block, confirm, end.
+    timing: str = "declaration"
 
 
 class DecisionLoop:

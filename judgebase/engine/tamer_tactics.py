@@ -19,12 +19,42 @@ Where 001 can be read two ways the engine takes one reading and says so:
 from __future__ import annotations
 
 from .official import Game
+from .setup import PLAYER_NAMES, Level, SetupError, integer, listed
 from .state import Action, IllegalAction, Stack
 
 NORMAL_ATTACKS = 3
 EXTRA_ATTACKS = 1
 PROTECTIONS_PER_LINE = 2
 TAMER_MOVE_COST = 2
+
+# What a Tamer Tactics setup adds to the official one (judgebase/engine/official/position.py):
+# groups, protection, and the counters the format keeps per turn.
+SETUP = {
+    **Game.SETUP,
+    "zones": Game.SETUP["zones"].extend({
+        "tamers_moved": {"type": "integer", "minimum": 0,
+                         "description": "Tamers this player has moved from the breeding area (TT §2.2.3: only the first is free)"},
+        "safety_valve": {"type": "boolean", "description": "the next hatch searches a Tamer (TT §2.1.2)"},
+        "attacks": {"$ref": "attacks"},
+        "protected_this_turn": {"type": "boolean",
+                                "description": "this turn's protection is already declared (TT §4.2.6), on a card no longer protected"},
+    }),
+    "stack": Game.SETUP["stack"].extend({
+        "group": {"type": "string", "description": "Tamer Tactics: label of the Tamer whose group this Digimon is in"},
+        "protections": {"type": "integer", "minimum": 0, "maximum": PROTECTIONS_PER_LINE,
+                        "description": "times this evolution line has been protected (TT §4.2.5)"},
+        "protected": {"type": "boolean", "description": "the protected card of its owner's turn (TT §4.2.4)"},
+        "eligible": {"enum": ["open", "closed"],
+                     "description": "eligible for protection this turn (TT §4.2.1); open: the grace window is still open (TT §4.2.3)"},
+    }),
+    "attacks": Level({
+        "security": {"type": "array", "items": {"type": "string"},
+                     "description": "labels of the Tamers whose group has attacked security this turn (TT §4.1.1)"},
+        "on_digimon": {"type": "integer", "minimum": 0, "maximum": NORMAL_ATTACKS,
+                       "description": "normal attacks on cards declared this turn (TT §4.1.4.1)"},
+        "extra": {"type": "boolean", "description": "the extra attack from keywords is used (TT §4.1.4.2)"},
+    }, description="the turn player's attacks declared this turn, before any attack under way"),
+}
 
 
 class TamerTacticsGame(Game):
@@ -45,15 +75,118 @@ class TamerTacticsGame(Game):
         super().__init__(config)
 
     # ------------------------------------------------------------ building ----
+    SETUP = SETUP
+
     def _build(self, config: dict) -> None:
+        """The official position, then this format's state: groups, protection, the turn's counters."""
         super()._build(config)
-        for p, spec in enumerate(config.get("players", [{}, {}])):
-            for item, stack in zip(spec.get("battle", []), self.players[p].battle):
-                if item.get("group"):
-                    stack.group = self.labels.get(item["group"])
-            for key in ("tamers_moved",):
-                if key in spec:
-                    self.tt_tamers_moved[p] = int(spec[key])
+        for p, spec in enumerate(config.get("players") or [{}, {}]):
+            path = [PLAYER_NAMES[p]]
+            if spec.get("breeding"):
+                for key in ("group", "protected", "eligible"):
+                    if key in spec["breeding"]:
+                        raise SetupError([*path, "breeding", key], "only a Digimon in the battle area has a group or protection")
+            for i, (item, stack) in enumerate(zip(listed(spec.get("battle"), [*path, "battle"]), self.players[p].battle)):
+                self._stack_tt_state(stack, item, [*path, "battle", i])
+            if "tamers_moved" in spec:
+                self.tt_tamers_moved[p] = integer(spec["tamers_moved"], [*path, "tamers_moved"], minimum=0)
+            if spec.get("safety_valve"):
+                breeding = self.players[p].breeding
+                if self.tamers(p) or (breeding is not None and breeding.top.defn.category == "tamer"):
+                    raise SetupError([*path, "safety_valve"], "the safety valve is armed only with no Tamer in battle or breeding (TT §2.1.2)")
+                self.tt_valve[p] = True
+            for key in ("protected_this_turn", "attacks"):
+                if spec.get(key) is not None and (p != self.turn_player or self.phase != "main"):
+                    raise SetupError([*path, key], "protection and attacks are declared in the turn player's main phase (TT §4.2.2, CR 6-5-1-5)")
+            if spec.get("protected_this_turn"):
+                self.tt_protected_turn[p] = self.turn
+            if spec.get("attacks") is not None:
+                self._attacks_from_setup(p, self.SETUP["attacks"].check(spec["attacks"], [*path, "attacks"]), [*path, "attacks"])
+        if self.attack is not None:
+            self._count_attack_under_way()
+
+    def _stack_tt_state(self, stack: Stack, item: dict, path: list) -> None:
+        owner = stack.owner
+        is_digimon = stack.top.defn.category == "digimon"
+        if item.get("group") is not None:
+            tamer = self._setup_stack(item["group"], [*path, "group"], owner=owner)
+            if tamer.top.defn.category != "tamer" or tamer.area != "battle":
+                raise SetupError([*path, "group"], f"{item['group']!r} is not a Tamer in the battle area (TT §2.4.1)")
+            if not is_digimon:
+                raise SetupError([*path, "group"], "only Digimon join a Tamer's group (TT §2.4.1)")
+            stack.group = tamer.sid
+        if (item.get("protected") or "protections" in item or "eligible" in item) and not is_digimon:
+            raise SetupError(path, "only a Digimon is protected (TT §4.2.1)")
+        if "protections" in item:
+            stack.protections = integer(item["protections"], [*path, "protections"], 0, PROTECTIONS_PER_LINE)
+        if item.get("protected"):
+            if "protections" in item and stack.protections == 0:
+                raise SetupError([*path, "protections"], "a protected card's line has been protected at least once (TT §4.2.5)")
+            stack.protections = max(stack.protections, 1)
+            if any(self.is_protected(s) for s in self.players[owner].battle if s is not stack):
+                raise SetupError([*path, "protected"], "only 1 card can be protected per turn (TT §4.2.6)")
+            own_turn = owner == self.turn_player
+            if own_turn and self.phase != "main":
+                raise SetupError([*path, "protected"], "in its owner's turn a protected card was declared in this main phase (TT §4.2.2, §4.2.4)")
+            # TT §4.2.4: until the start of its owner's next turn, declared in their own turn.
+            stack.protected_until = self.turn + (2 if own_turn else 1)
+            if own_turn:
+                if self._config_player(owner).get("protected_this_turn") is False:
+                    raise SetupError([*path, "protected"], "it was protected this turn, so this turn's protection is declared")
+                self.tt_protected_turn[owner] = self.turn
+        if "eligible" in item:
+            if owner != self.turn_player:
+                raise SetupError([*path, "eligible"], "eligibility lasts for its owner's turn (TT §4.2.1)")
+            if item["eligible"] not in ("open", "closed"):
+                raise SetupError([*path, "eligible"], "must be open or closed")
+            self.tt_eligible.setdefault(self.turn, set()).add(stack.sid)
+            if item["eligible"] == "open":
+                self.tt_window.add(stack.sid)
+
+    def _config_player(self, p: int) -> dict:
+        return (self._config.get("players") or [{}, {}])[p] or {}
+
+    def _attacks_from_setup(self, p: int, spec: dict, path: list) -> None:
+        for i, label in enumerate(listed(spec.get("security"), [*path, "security"])):
+            tamer = self._setup_stack(label, [*path, "security", i], owner=p)
+            if tamer.top.defn.category != "tamer" or tamer.area != "battle":
+                raise SetupError([*path, "security", i], f"{label!r} is not a Tamer leading a group (TT §2.4.1)")
+            self.tt_security_attacks.add((self.turn, tamer.sid))
+        if "on_digimon" in spec:
+            self.tt_non_security[(self.turn, p)] = integer(spec["on_digimon"], [*path, "on_digimon"], 0, NORMAL_ATTACKS)
+        if spec.get("extra"):
+            self.tt_extra_used.add((self.turn, p))
+
+    def _count_attack_under_way(self) -> None:
+        """The set-up attack was declared this turn: it counts as ``_declare_attack`` counts it."""
+        a, tp = self.attack, self.turn_player
+        if a.declared_target is not None and self.is_protected(a.declared_target):
+            raise SetupError(["attack", "target"], "the protected card of the turn can't be attacked (TT §4.2.4)")
+        if a.declared_target is None:
+            if a.attacker.group is None:
+                raise SetupError(["attack", "attacker"], "a Digimon with no group can't attack security (TT §2.4.5)")
+            if (self.turn, a.attacker.group) in self.tt_security_attacks:
+                raise SetupError(["attack", "attacker"], "its group has already attacked security this turn (TT §4.1.1)")
+            self.tt_security_attacks.add((self.turn, a.attacker.group))
+        elif a.via == "normal":
+            count = self.tt_non_security.get((self.turn, tp), 0) + 1
+            if count > NORMAL_ATTACKS:
+                raise SetupError(["attack"], f"{NORMAL_ATTACKS} attacks on Digimon were already declared this turn (TT §4.1.4.1)")
+            self.tt_non_security[(self.turn, tp)] = count
+        else:
+            if (self.turn, tp) in self.tt_extra_used:
+                raise SetupError(["attack", "via"], "the extra attack from keywords was already used this turn (TT §4.1.4.2)")
+            self.tt_extra_used.add((self.turn, tp))
+
+    def dump(self) -> dict:
+        state = super().dump()
+        state["tamer_tactics"] = {
+            "security_attacks": sorted(self.tt_security_attacks), "non_security": sorted(self.tt_non_security.items()),
+            "extra_used": sorted(self.tt_extra_used), "tamers_moved": list(self.tt_tamers_moved), "valve": list(self.tt_valve),
+            "window": sorted(self.tt_window), "eligible": sorted((t, sorted(s)) for t, s in self.tt_eligible.items()),
+            "protected_turn": sorted(self.tt_protected_turn.items()), "regroup": list(self.tt_regroup),
+        }
+        return state
 
     def _eligible(self, stack: Stack) -> None:
         """TT §4.2.1: this card may be declared protected until its owner's next main action."""
@@ -209,9 +342,9 @@ class TamerTacticsGame(Game):
             return IllegalAction("a Tamer can't digivolve into a Digimon in this format", "TT §2.2.4")
         return super()._check_digivolve(tp, card, a)
 
-    def _digivolve(self, tp, a: Action, cost=None):
+    def _digivolve(self, tp, a: Action, cost=None, by_effect=False):
         stack = self.find_stack(a.target)
-        yield from super()._digivolve(tp, a, cost)
+        yield from super()._digivolve(tp, a, cost, by_effect)
         if stack is not None and stack.area == "battle":
             self._eligible(stack)  # TT §4.2.2: declared after its [When Digivolving]
 
@@ -258,9 +391,9 @@ class TamerTacticsGame(Game):
             self.tt_valve[owner] = True
             self.emit("safety_valve_armed", "TT §2.1.2", owner)
 
-    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False) -> None:
+    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order=None) -> None:
         was_tamer = stack.top.defn.category == "tamer" and stack.area == "battle"
-        super()._leave_field(stack, to, ref, deleted)
+        super()._leave_field(stack, to, ref, deleted, order)
         if was_tamer:
             self._orphan_group(stack)
 
@@ -296,12 +429,13 @@ class TamerTacticsGame(Game):
         err = super().effect_target_problem(controller, who, step, source, stack)
         if err:
             return err
-        if who in ("opponent", "all_opponent") and self.is_protected(stack):
+        opponents = stack.owner != controller  # "your opponent's", or either player's ("any", "all")
+        if opponents and who not in ("opponent_tamer", "all_opponent_tamers") and self.is_protected(stack):
             return IllegalAction(f"{stack!r} is the protected card of the turn", "TT §4.2.4")
-        if who == "opponent_tamer" and len(self.tamers(1 - controller)) <= 1:
+        if opponents and not who.startswith("all") and stack.top.defn.category == "tamer" and len(self.tamers(1 - controller)) <= 1:
             # TT §2.1.1: the last Tamer can't be chosen by the opponent's removal.
             return IllegalAction(f"{stack!r} is the opponent's last Tamer", "TT §2.1.1")
-        if who in ("own", "all_own") and source is not None and source.owner == controller and stack.group != self.group_of(source):
+        if not opponents and source is not None and source.owner == controller and stack.group != self.group_of(source):
             return IllegalAction(f"{stack!r} is in another group than the effect's source", "TT §3.1")  # TT §3.1, §3.3
         return None
 
@@ -331,12 +465,9 @@ class TamerTacticsGame(Game):
         return None
 
     # -------------------------------------------------------------- attacks ----
-    def attack_problem(self, tp, attacker, target_sid, via="normal"):
-        """The official predicate, then this format's limits (TT §4.1): one security attack per
-        group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
-        err = super().attack_problem(tp, attacker, target_sid, via)
-        if err:
-            return err
+    def _attack_limit_problem(self, tp, attacker, target_sid, via):
+        """This format's limits on attacks the official rules allow (TT §4.1): one security attack
+        per group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
         if target_sid == -1:
             return self._security_attack_problem(attacker)
         if via == "normal":

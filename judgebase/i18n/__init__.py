@@ -6,7 +6,9 @@
 
 Each entry is ``key: (en, es, de)``.  Interface words live in :mod:`.ui`, the judge's
 sentence for every engine event (and the engine's reason phrases) in :mod:`.events`,
-loaded only when an event is described, so a clause lookup pays for neither.
+loaded only when an event is described, and the command line's help (click's own words
+included) in :mod:`.help`, loaded only when help or a usage error is shown, so a clause
+lookup pays for neither.
 ``tests/test_i18n.py`` checks that every key has all three languages with the same
 placeholders, so a missing translation fails a test instead of showing English.
 
@@ -32,7 +34,9 @@ DEFAULT = "en"
 #: the interface around them is English).
 CONTENT_LANGS = ("es", "en", "de", "ko")
 
-_events = None
+#: Tables read only when one of their keys is asked for: key prefix -> loader.
+_LAZY_PREFIXES = {"event.": "events", "phrase.": "events", "help.": "help", "click.": "help"}
+_lazy: dict[str, dict] = {}
 
 
 def ui_lang(lang: str | None) -> str:
@@ -41,18 +45,18 @@ def ui_lang(lang: str | None) -> str:
 
 
 def _entry(key: str):
-    if key.startswith("event.") or key.startswith("phrase."):
-        return _event_messages().get(key)
-    return MESSAGES.get(key)
+    table = _LAZY_PREFIXES.get(key[: key.find(".") + 1])
+    return _lazy_table(table).get(key) if table else MESSAGES.get(key)
 
 
-def _event_messages() -> dict:
-    global _events
-    if _events is None:
-        from . import events
-
-        _events = events.MESSAGES
-    return _events
+def _lazy_table(name: str) -> dict:
+    if name not in _lazy:
+        if name == "events":
+            from . import events as module
+        else:
+            from . import help as module
+        _lazy[name] = module.MESSAGES
+    return _lazy[name]
 
 
 def has(key: str) -> bool:
@@ -86,11 +90,14 @@ def each(key: str, /, **fields) -> dict[str, str]:
     return {lang: t(key, lang, **fields) for lang in LANGS}
 
 
-def catalogue(prefix: str = "", events: bool = False) -> dict[str, tuple[str, str, str]]:
-    """Entries whose key starts with ``prefix`` (the event sentences too with ``events=True``)."""
+def catalogue(prefix: str = "", events: bool = False, help: bool = False) -> dict[str, tuple[str, str, str]]:
+    """Entries whose key starts with ``prefix`` (the event sentences too with ``events=True``, the
+    command line's help with ``help=True``)."""
     table = dict(MESSAGES)
     if events:
-        table.update(_event_messages())
+        table.update(_lazy_table("events"))
+    if help:
+        table.update(_lazy_table("help"))
     return {k: v for k, v in table.items() if k.startswith(prefix)}
 
 

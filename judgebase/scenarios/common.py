@@ -45,11 +45,37 @@ class ScenarioResult:
     log: list[Event] = field(default_factory=list)
     steps: int = 0
     ruleset: str = "official"
+    #: The position before the first step and after the last (:mod:`.position`), for drawing; None for deck checks.
+    board: dict | None = None
+    #: the cites with their lines, and every ref an assertion carries (see claims.py); set by loader.run
+    claims: list = field(default_factory=list)
+    asserted: dict = field(default_factory=dict)
+
+    @property
+    def proves(self) -> list[str]:
+        """The cited clauses this scenario proves when it passes: those an assertion carries."""
+        return [c.ref for c in self.claims if c.ref in self.asserted]
+
+    @property
+    def unbacked(self) -> list:
+        """Cites no assertion carries: claims the scenario does not prove."""
+        return [c for c in self.claims if c.ref not in self.asserted]
 
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
     return json.loads((Path(__file__).parent / "schema.json").read_text())
+
+
+def snapshot(game) -> dict | None:
+    """The game's position as plain data (:func:`.position.position`); None if the position can't be read,
+    e.g. after an engine crash, which the result already reports as a failed proof."""
+    from .position import position
+
+    try:
+        return position(game)
+    except Exception:  # a picture is never worth failing a proof over
+        return None
 
 
 def _plain(value):

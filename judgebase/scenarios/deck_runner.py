@@ -84,6 +84,42 @@ def _restrictions_path(path: str | Path, shown: str, item: dict, line: int) -> P
     return target
 
 
+def read_check(item: dict, index: int, path: str | Path, shown: str):
+    """One check's list and restriction list, read: ``(DeckList, Restrictions | None)``; ScenarioError if either can't be."""
+    from .. import deck
+
+    restrictions = None
+    if "restrictions" in item:
+        at = item.line_of("restrictions")
+        target = _restrictions_path(path, shown, item, at)
+        try:
+            restrictions = deck.load_restrictions(target, label=item["restrictions"])
+        except deck.DeckInputError as exc:
+            raise ScenarioError(shown, at, "restrictions: " + "; ".join(exc.messages)) from None
+    try:
+        listed = deck.parse(item["list"], source=f"{Path(path).name}#{index + 1}")
+    except deck.DeckInputError as exc:
+        raise ScenarioError(shown, item.line_of("list"), "list: " + "; ".join(exc.messages)) from None
+    return listed, restrictions
+
+
+def disagreement(want: dict, legal: bool, problems, shown: str, line: int) -> str | None:
+    """What a check's verdict says against the scenario's ``expect``, as ``path:line: ...``; None if it agrees.
+
+    ``problems`` are ``(message, ref)`` pairs.  The conformance harness judges another
+    engine's verdict with this same function.
+    """
+    got_refs = {ref for _, ref in problems if ref}
+    if "legal" in want and legal != want["legal"]:
+        why = "; ".join(f"{message} [{ref}]" for message, ref in problems)
+        return (f"{shown}:{line}: expected {'legal' if want['legal'] else 'not legal'}, the check says "
+                f"{'legal' if legal else 'not legal'}" + (f": {why}" if why else ""))
+    missing = [r for r in want.get("refs", []) if r not in got_refs]
+    if missing:
+        return f"{shown}:{line}: expected problems citing {missing}; the check cited {sorted(got_refs)}"
+    return None
+
+
 def run_deck_check(data, shown: str) -> ScenarioResult:
     from .. import deck
 
@@ -93,32 +129,14 @@ def run_deck_check(data, shown: str) -> ScenarioResult:
                             ruleset=ruleset)
     for i, item in enumerate(data["checks"]):
         line = data["checks"].line_of(i)
-        restrictions = None
-        if "restrictions" in item:
-            at = item.line_of("restrictions")
-            target = _restrictions_path(path, shown, item, at)
-            try:
-                restrictions = deck.load_restrictions(target, label=item["restrictions"])
-            except deck.DeckInputError as exc:
-                raise ScenarioError(shown, at, "restrictions: " + "; ".join(exc.messages)) from None
-        try:
-            checked = deck.check(deck.parse(item["list"], source=f"{Path(path).name}#{i + 1}"), ruleset,
-                                 restrictions=restrictions)
-        except deck.DeckInputError as exc:
-            raise ScenarioError(shown, item.line_of("list"), "list: " + "; ".join(exc.messages)) from None
+        listed, restrictions = read_check(item, i, path, shown)
+        checked = deck.check(listed, ruleset, restrictions=restrictions)
         for problem in checked.problems:
             result.log.append(Event("deck_problem", problem.ref or problem.rule, None, {"message": problem.message}))
         result.log.append(Event("deck_legal" if checked.legal else "deck_not_legal", "TT §1" if ruleset == "tamer_tactics" else "CR 1-4-1", None, {}))
-        want = item["expect"]
-        got_refs = {p.ref for p in checked.problems if p.ref}
-        if "legal" in want and checked.legal != want["legal"]:
-            result.passed = False
-            result.message = f"{shown}:{line}: expected {'legal' if want['legal'] else 'not legal'}, the check says {'legal' if checked.legal else 'not legal'}: " + "; ".join(f"{p.message} [{p.ref}]" for p in checked.problems)
-            break
-        missing = [r for r in want.get("refs", []) if r not in got_refs]
-        if missing:
-            result.passed = False
-            result.message = f"{shown}:{line}: expected problems citing {missing}; the check cited {sorted(got_refs)}"
+        wrong = disagreement(item["expect"], checked.legal, [(p.message, p.ref) for p in checked.problems], shown, line)
+        if wrong:
+            result.passed, result.message = False, wrong
             break
         result.steps += 1
     return result

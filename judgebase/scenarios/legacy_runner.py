@@ -15,8 +15,9 @@ from collections import Counter
 
 from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
+from ..engine.setup import SetupError
 from ..engine.state import Action, IllegalAction
-from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
@@ -62,6 +63,8 @@ def validate_legacy(data, shown: str) -> dict:
 
 
 def legacy_config(data: dict) -> dict:
+    """The engine's config for a legacy scenario: decks written out, players as a list; every other
+    setup key goes to the engine as it is, which reads it or refuses it."""
     setup = data["setup"]
     players = []
     for side in ("p1", "p2"):
@@ -72,15 +75,17 @@ def legacy_config(data: dict) -> dict:
         if deck:
             spec["deck"] = deck
         players.append(spec)
-    config = {
+    config = {key: _plain(value) for key, value in setup.items() if key not in ("p1", "p2")}
+    config.update({
         "seed": data.get("seed", 0),
         "cards": _keys_as_text(_plain(data["cards"])),
         "turn": setup.get("turn", 1),
         "phase": setup.get("phase", "battle"),
         "players": players,
-    }
-    if "first_player" in setup:
-        config["first_player"] = PLAYERS[setup["first_player"]]
+    })
+    for key in ("first_player", "to_act"):
+        if key in setup:
+            config[key] = PLAYERS.get(setup[key], setup[key])
     return config
 
 
@@ -88,11 +93,17 @@ def run_legacy(data, shown: str) -> ScenarioResult:
     """Run one parsed legacy scenario.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
     data = validate_legacy(data, shown)
     try:
-        game = LegacyGame(legacy_config(data)).start()
+        game = LegacyGame(legacy_config(data))
+        before = snapshot(game)  # as set up, before the engine starts
+        game.start()
+    except SetupError as exc:
+        raise ScenarioError(shown, _line_of(data, ["setup", *exc.path]), str(exc)) from None
     except ValueError as exc:
         raise ScenarioError(shown, data.line_of("setup"), str(exc)) from None
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")
-    return run_steps(game, data, shown, result, _expect, _do)
+    run_steps(game, data, shown, result, _expect, _do)
+    result.board = {"before": before, "after": snapshot(game)}
+    return result
 
 
 # -- actions ---------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import yamlsrc
+from . import claims
 from .common import ScenarioError, ScenarioResult
 from .deck_runner import run_deck_check
 from .legacy_runner import run_legacy
@@ -49,6 +50,11 @@ def kind_of(data) -> str:
 
 
 def run(path: str | Path) -> ScenarioResult:
-    """Run one scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
+    """Run one scenario file.  ScenarioError if the file is bad; a failed result if the engine disagrees.
+
+    The result also says what the file claims (its cites) and which refs its assertions carry.
+    """
     data, shown = read(path)
-    return RUNNERS[kind_of(data)](data, shown)
+    result = RUNNERS[kind_of(data)](data, shown)
+    result.claims, result.asserted = claims.cites(data), claims.assertions(data)
+    return result

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import RULESETS, Action, CardError, IllegalAction
-from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema
+from ..engine.setup import SetupError
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
 
@@ -45,41 +46,23 @@ def validate(data, shown: str) -> dict:
             card_from_spec(name, _plain(spec))
         except CardError as exc:
             raise ScenarioError(shown, data["cards"].line_of(name), str(exc)) from None
-    _check_card_names(data, shown)
     return data
 
 
-def _check_card_names(data, shown) -> None:
-    known = set(data["cards"])
-    setup = data["setup"]
-    for side in ("p1", "p2"):
-        zones = setup.get(side) or {}
-        for zone in ("deck", "eggs", "hand", "trash", "security"):
-            names = zones.get(zone) or []
-            for i, name in enumerate(names):
-                if name not in known:
-                    raise ScenarioError(shown, names.line_of(i), f"unknown card {name!r} in setup.{side}.{zone} (define it under cards:)")
-        stacks = list(zones.get("battle") or []) + ([zones["breeding"]] if zones.get("breeding") else [])
-        for stack in stacks:
-            for i, name in enumerate(stack["cards"]):
-                if name not in known:
-                    raise ScenarioError(shown, stack["cards"].line_of(i), f"unknown card {name!r} (define it under cards:)")
-
-
 def game_config(data: dict) -> dict:
+    """The engine's config for a scenario: its setup with the format's defaults, players as a list.
+    Every other setup key goes to the engine as it is, which reads it or refuses it."""
     setup = data["setup"]
-    turn_player = PLAYERS[setup.get("turn_player", "p1")]
-    config = {
+    config = {key: _plain(value) for key, value in setup.items() if key not in ("p1", "p2")}
+    config.update({
         "seed": data.get("seed", 0),
         "cards": _plain(data["cards"]),
         "turn": setup.get("turn", 1 if setup.get("phase") == "setup" else 2),
-        "turn_player": turn_player,
-        "first_player": PLAYERS[setup.get("first_player", "p1")],
+        "turn_player": PLAYERS.get(setup.get("turn_player", "p1"), setup.get("turn_player")),
+        "first_player": PLAYERS.get(setup.get("first_player", "p1"), setup.get("first_player")),
         "phase": setup.get("phase", "main"),
         "players": [_plain(setup.get(side) or {}) for side in ("p1", "p2")],
-    }
-    if "memory" in setup:
-        config["memory"] = setup["memory"]
+    })
     return config
 
 
@@ -90,9 +73,19 @@ def run_game(data, shown: str) -> ScenarioResult:
     game_cls = RULESETS.get(ruleset)
     if game_cls is None:
         raise ScenarioError(shown, data.line_of("ruleset"), f"no engine for ruleset {ruleset!r} yet")
-    game = game_cls(game_config(data)).start()
+    config = game_config(data)
+    try:
+        game = game_cls(config)
+    except SetupError as exc:
+        raise ScenarioError(shown, _line_of(data, ["setup", *exc.path]), str(exc)) from None
+    before = snapshot(game)  # as set up: the engine has not started, so no event has happened yet
+    if before is not None:
+        before["phase"] = config["phase"]  # the engine enters the set-up's phase only when it starts
+    game.start()
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
-    return run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
+    run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
+    result.board = {"before": before, "after": snapshot(game)}
+    return result
 
 
 # -- actions ---------------------------------------------------------------------
@@ -116,11 +109,22 @@ def _hand_card(game, player: int, name: str, line: int, path: str) -> int:
     raise ScenarioError(path, line, f"P{player + 1} has no {name!r} in hand")
 
 
+def _any_card(game, player: int, name: str, line: int, path: str) -> int:
+    """A card by name wherever it is, ``player``'s own first: to choose one the decision doesn't offer."""
+    for side in (player, 1 - player):
+        for card in game.players[side].all_cards():
+            if card.defn.name == name:
+                return card.uid
+    raise ScenarioError(path, line, f"no card called {name!r} in the game")
+
+
 def _action(game, step: dict, line: int, path: str) -> Action:
     kind = step["do"]
     player = PLAYERS.get(step.get("by"), game.current_player if game.current_player is not None else game.turn_player)
     if kind in SIMPLE:
         return Action(kind)
+    if kind == "forfeit":  # either player, at any moment (CR 1-2-4)
+        return Action("forfeit", option=player)
     if kind == "auto":
         actions = game.legal_actions()
         if len(actions) != 1:
@@ -137,9 +141,16 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "burst":
         return Action("burst", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
                       step.get("requirement", 0), targets=(_stack_id(game, step["tamer"], line, path),))
+    if kind == "link" and not any(c.defn.name == step["card"] for c in game.players[player].hand):
+        # A card with [Link] in the battle area (CR 6-5-1-4-1): named by its label.
+        source = game.find_stack(_stack_id(game, step["card"], line, path))
+        return Action("link", source.top.uid, _stack_id(game, step["onto"], line, path))
     if kind in ("app_fusion", "link", "blast"):
         option = step.get("requirement", 0) if kind != "link" else None
         return Action(kind, _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path), option)
+    if kind == "blast_dna":
+        return Action("blast_dna", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
+                      step.get("requirement", 0), targets=(_hand_card(game, player, step["with"], line, path),))
     if kind == "attack":
         return Action("attack", _stack_id(game, step["attacker"], line, path), _stack_id(game, step.get("target", "player"), line, path))
     if kind == "block":
@@ -154,7 +165,9 @@ def _action(game, step: dict, line: int, path: str) -> Action:
                        and (c := game.find_card(a.card)) is not None and c.defn.name == step["card"]]
             if offered:
                 return offered[0]
-            return Action("choose", _hand_card(game, player, step["card"], line, path))
+            if any(c.defn.name == step["card"] for c in game.players[player].hand):
+                return Action("choose", _hand_card(game, player, step["card"], line, path))
+            return Action("choose", _any_card(game, player, step["card"], line, path))
         option = step.get("requirement")
         if option is None and game.decision is not None:
             # Pick the requirement index the engine offers for that target, when there is one.
@@ -166,6 +179,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action("protect", _stack_id(game, step["card"], line, path))
     if kind in ("armor_purge", "evade", "barrier", "decoy"):
         return Action(kind, _stack_id(game, step["card"], line, path))
+    if kind == "instead":  # a "would be deleted ... instead" effect of the card labelled `card`
+        return Action("instead", _stack_id(game, step["card"], line, path), option=int(step.get("effect", 0)))
     if kind == "trigger":
         effect = step.get("effect", 0)
         if isinstance(effect, str):
@@ -182,14 +197,15 @@ def _do(game, step: dict, line: int, path: str) -> None:
     if game.is_over:
         raise ScenarioFailure(line, f"the game is already over ({game.over_reason})")
     who = step.get("by")
-    if who is not None and game.current_player != PLAYERS[who] and not step.get("illegal"):
+    out_of_turn = who is not None and game.current_player != PLAYERS[who] and step["do"] != "forfeit"
+    if out_of_turn and not step.get("illegal"):
         waiting = game.decision.kind if game.decision else "nothing"
         raise ScenarioFailure(line, f"{who} can't act now: P{(game.current_player or 0) + 1} must decide ({waiting})")
     action = _action(game, step, line, path)
     if step.get("illegal"):
         before = game.dump()
         try:
-            if who is not None and game.current_player != PLAYERS[who]:
+            if out_of_turn:
                 raise game.why_illegal(action)
             game.apply(action)
         except IllegalAction as exc:

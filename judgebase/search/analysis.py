@@ -1,9 +1,13 @@
-"""Per-language analysers for the whoosh index.
+"""How text becomes index terms, the same at build time and at query time.
 
-They live in an importable module because whoosh pickles the schema (and its
-analysers) into the index.  Accents are folded *before* stemming so that a judge
-typing ``digivolucion`` or ``Sicherheitsprufung`` meets the same stem as the
-accented text.
+Spanish, English and German: words, lowercased and folded (accents stripped, so
+``digivolucion`` meets ``digivolución`` and ``Sicherheitsprufung`` meets
+``Sicherheitsprüfung``), stop words dropped, Snowball stems (``stemmers.py``).
+Korean: character 2- and 3-grams of each word, which find words inside compounds.
+
+Plain Python and nothing else, because every query pays for what this module
+imports; ``site/static/search.js`` does the same in the browser, and
+``tests/test_search_parity.py`` checks that both give the same terms.
 """
 
 from __future__ import annotations
@@ -12,69 +16,80 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from whoosh.analysis import (
-    CharsetFilter,
-    LowercaseFilter,
-    NgramWordAnalyzer,
-    RegexTokenizer,
-    StemFilter,
-    StopFilter,
-)
-from whoosh.lang import stopwords_for_language
-from whoosh.support.charset import accent_map
+from .stemmers import STEMMERS
+from .stopwords import STOPWORDS
 
 LANGUAGES = ("es", "en", "de")
-WORD = re.compile(r"[^\W_]+(?:[’'][^\W_]+)?", re.UNICODE)
-_TOKEN_PATTERN = r"[^\W_]+"
+WORD = re.compile(r"[^\W_]+(?:[’'][^\W_]+)?")
+TOKEN = re.compile(r"[^\W_]+")
+_KO_WORD = re.compile(r"[\w*]+(?:\.?[\w*]+)*")
 
 # Game words the stop lists would drop but that mean something at a judge's table.
-_KEEP = {"de": {"kein", "keine", "nicht"}, "es": {"no", "sin"}, "en": {"no", "not", "can", "t"}}
+KEEP = {"de": ("kein", "keine", "nicht"), "es": ("no", "sin"), "en": ("no", "not", "can", "t")}
 
 
-def language_analyzer(lang: str):
-    """Tokenise, lowercase, fold accents, drop stop words, stem."""
-    stops = frozenset(w for w in stopwords_for_language(lang) if w not in _KEEP.get(lang, ()))
-    return (
-        RegexTokenizer(_TOKEN_PATTERN)
-        | LowercaseFilter()
-        | CharsetFilter(accent_map)
-        | StopFilter(stoplist=_fold_all(stops), minsize=1)
-        | StemFilter(lang=lang, cachesize=50000)
-    )
+class _Decomposed(dict):
+    """Each character's compatibility decomposition without its marks (``é`` -> ``e``), worked out once."""
+
+    def __missing__(self, code: int) -> str:
+        out = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if not unicodedata.category(c).startswith("M"))
+        self[code] = out
+        return out
 
 
-def korean_analyzer():
-    """whoosh has no Korean stemmer; character n-grams find words inside compounds."""
-    return NgramWordAnalyzer(2, 3)
-
-
-def _fold_all(words) -> frozenset:
-    return frozenset(fold(w) for w in words)
+_DECOMPOSED = _Decomposed()
 
 
 def fold(text: str) -> str:
-    """Lowercase and strip accents (``Aufzuchtbereich`` ~ ``aufzuchtbereich``, ``más`` ~ ``mas``)."""
-    text = unicodedata.normalize("NFKD", text.lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return text.replace("ß", "ss")
+    """Lowercase and strip accents (``Aufzuchtbereich`` ~ ``aufzuchtbereich``, ``más`` ~ ``mas``, ``ß`` ~ ``ss``).
+
+    The same as NFKD, dropping every mark (Unicode category M), lowercasing, ``ß`` as
+    ``ss``, then NFC: what ``search.js`` does with ``normalize`` and ``/\\p{M}/u``.
+    """
+    if text.isascii():
+        return text.lower()
+    return unicodedata.normalize("NFC", text.translate(_DECOMPOSED).lower().replace("ß", "ss"))
+
+
+def stopwords(lang: str) -> frozenset:
+    """The language's stop words, folded (none for Korean)."""
+    return STOPWORDS.get(lang, frozenset())
 
 
 @lru_cache(maxsize=None)
-def analyzer(lang: str):
-    return korean_analyzer() if lang == "ko" else language_analyzer(lang)
+def _dropped(lang: str) -> frozenset:
+    """What the analyser drops: the stop words but the game words of KEEP."""
+    return stopwords(lang) - frozenset(KEEP.get(lang, ()))
+
+
+@lru_cache(maxsize=200_000)
+def stem(lang: str, word: str) -> str:
+    return STEMMERS[lang](word)
+
+
+def analyse(lang: str, text: str) -> list[tuple[str, int]]:
+    """(term, position) pairs of ``text``; positions count the words kept (all n-grams of a word share one)."""
+    if lang == "ko":
+        out = []
+        for pos, word in enumerate(_KO_WORD.findall(text)):
+            word = word.lower()
+            for start in range(len(word) - 1):
+                for size in (2, 3):
+                    if start + size <= len(word):
+                        out.append((word[start:start + size], pos))
+        return out
+    dropped = _dropped(lang)
+    words = (_fold_word(w) for w in TOKEN.findall(text))
+    return [(stem(lang, w), i) for i, w in enumerate(w for w in words if w not in dropped)]
+
+
+_fold_word = lru_cache(maxsize=200_000)(fold)
 
 
 @lru_cache(maxsize=65_536)
 def terms(lang: str, text: str) -> tuple[str, ...]:
     """The index terms ``text`` turns into for ``lang`` (cached: snippets stem the same sentences again and again)."""
-    return tuple(t.text for t in analyzer(lang)(text))
-
-
-@lru_cache(maxsize=None)
-def stopwords(lang: str) -> frozenset:
-    if lang not in LANGUAGES:
-        return frozenset()  # whoosh has no Korean stop list
-    return _fold_all(stopwords_for_language(lang))
+    return tuple(term for term, _ in analyse(lang, text))
 
 
 # Question words carry little of a judge's query ("how many times …", "¿quién …?").

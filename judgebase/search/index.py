@@ -1,7 +1,17 @@
-"""Build the whoosh index from the database (never from the sources directly).
+"""Build the search index from the database (never from the sources directly).
 
-One document per clause, ruling and keyword; one title and one body field per
-language, each with its language's analyser.
+The index is one SQLite file, ``search.sqlite``, beside the database's other
+companion files. It holds everything a query needs, analysed once at build time:
+the documents (one per clause, ruling and keyword, with their ruleset, citations,
+Rule Q&A numbers and prior), the sentences a result's snippet is picked from with the
+terms of each, per field the length of every document, per (field, term) the
+postings with positions, the glossary with its lookup keys and the stems of every
+translation, the stop and question words, and the ranking constants.
+
+Both query paths read it: the server's (``scoring.py``, a few SQLite look-ups per
+query, nothing loaded up front) and the static export's (:func:`export_json`
+writes the same tables as one JSON object for ``site/static/search.js``). That is
+what makes offline search rank as the server does.
 """
 
 from __future__ import annotations
@@ -11,59 +21,72 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from whoosh import fields, index
-
-from .analysis import analyzer
+from ..refs import CR_VERSION
+from ..store import sync_file
+from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse
+from .glossary import glossary_data
+from .ranking import constants
+from .scoring import FORMAT, INDEX_FILE, bm25_part, ints, to_blob
+from .snippets import prepared
+from .stopwords import STOPWORDS
 
 INDEX_LANGS = ("es", "en", "de", "ko")
+#: A word in a title counts twice (whoosh's field boost, kept when the index became ours).
+TITLE_BOOST = 2.0
+
+_SCHEMA = """
+create table meta (key text primary key, value text not null);  -- JSON values
+create table fields (name text primary key, boost real not null, avg real not null, lengths blob not null);
+create table postings (field text not null, term text not null, docs blob not null, counts blob not null,
+                       positions blob not null, parts blob not null, primary key (field, term)) without rowid;
+create table snippets (doc integer not null, lang text not null, sentences text not null,
+                       primary key (doc, lang)) without rowid;  -- JSON: [[sentence, [term, ...]], ...]
+"""
+# Numbers are stored as arrays of 32-bit little-endian integers (``scoring.ints``): a term's
+# postings load in microseconds, where parsing them from JSON took a millisecond for a common word.
+# ``parts`` holds each posting's BM25 term-frequency part (64-bit floats), the one number per
+# document a query would otherwise work out; the static export leaves it out and search.js
+# computes it with the same formula from counts and lengths.
 
 
-def schema() -> fields.Schema:
-    spec = {
-        "key": fields.ID(stored=True, unique=True),
-        "ref": fields.ID(stored=True),
-        "kind": fields.ID(stored=True),
-        "ruleset": fields.ID(stored=True),
-        "cites": fields.KEYWORD(stored=True, commas=True),
-    }
-    for lang in INDEX_LANGS:
-        spec[f"title_{lang}"] = fields.TEXT(analyzer=analyzer(lang), field_boost=2.0)
-        spec[f"body_{lang}"] = fields.TEXT(analyzer=analyzer(lang))
-    return fields.Schema(**spec)
+def fields() -> list[str]:
+    return [f"{part}_{lang}" for lang in INDEX_LANGS for part in ("title", "body")]
 
 
 def documents(conn: sqlite3.Connection):
-    """Yield one index document per clause, ruling and keyword."""
+    """Yield one document per clause, ruling and keyword: its attributes and its text per field."""
+    from .ranking import prior
+
     conn.row_factory = sqlite3.Row
     texts: dict[str, dict[str, sqlite3.Row]] = {}
     for row in conn.execute("select ref, lang, title, text from clause_text"):
         texts.setdefault(row["ref"], {})[row["lang"]] = row
     for row in conn.execute("select ref, ruleset from clauses order by position"):
-        doc = {"key": f"clause:{row['ref']}", "ref": row["ref"], "kind": "clause", "ruleset": row["ruleset"]}
+        doc = {"ref": row["ref"], "kind": "clause", "ruleset": row["ruleset"], "cites": [], "qa": []}
+        doc["shown"] = {}
         for lang, text in texts.get(row["ref"], {}).items():
             doc[f"title_{lang}"] = text["title"]
             doc[f"body_{lang}"] = f"{text['title']}\n{text['text']}"
+            doc["shown"][lang] = text["text"]
+        doc["prior"] = prior("clause", row["ref"])
         yield doc
 
     questions: dict[str, dict[str, sqlite3.Row]] = {}
     for row in conn.execute("select ruling, lang, question, answer from ruling_text"):
         questions.setdefault(row["ruling"], {})[row["lang"]] = row
-    for row in conn.execute("select id, ruleset, cites from rulings order by id"):
-        doc = {
-            "key": f"ruling:{row['id']}",
-            "ref": row["id"],
-            "kind": "ruling",
-            "ruleset": row["ruleset"],
-            "cites": ",".join(json.loads(row["cites"])),
-        }
+    for row in conn.execute("select id, ruleset, cites, qa from rulings order by id"):
+        doc = {"ref": row["id"], "kind": "ruling", "ruleset": row["ruleset"], "cites": json.loads(row["cites"]),
+               "qa": json.loads(row["qa"] or "[]"), "prior": prior("ruling", row["id"]), "shown": {}}
         for lang, text in questions.get(row["id"], {}).items():
             doc[f"title_{lang}"] = text["question"] or ""
             doc[f"body_{lang}"] = f"{text['question'] or ''}\n{text['answer'] or ''}"
+            doc["shown"][lang] = text["answer"]
         yield doc
 
     for row in conn.execute("select * from keywords"):
         aliases = json.loads(row["aliases"] or "{}")
-        doc = {"key": f"keyword:{row['ref']}", "ref": row["ref"], "kind": "keyword", "ruleset": "official"}
+        doc = {"ref": row["ref"], "kind": "keyword", "ruleset": "official", "cites": [], "qa": [],
+               "prior": prior("keyword", row["ref"]), "shown": {}}  # a keyword's snippet is its summary
         for lang in ("es", "en", "de"):
             name = row[f"name_{lang}"] or ""
             words = " ".join(aliases.get(lang, []))
@@ -73,21 +96,119 @@ def documents(conn: sqlite3.Connection):
 
 
 def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> int:
-    """Write a fresh single-segment index for the database at ``db_path``; return the document count."""
+    """Write a fresh index for the database at ``db_path`` into the new folder ``index_dir``; return the document count."""
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=False)
-    ix = index.create_in(str(index_dir), schema())
-    writer = ix.writer(limitmb=128)
-    count = 0
-    try:
-        with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as conn:
-            for doc in documents(conn):
-                writer.add_document(**doc)
-                count += 1
-                if progress:
-                    progress(1)
-        writer.commit(optimize=True)
-    except BaseException:
-        writer.cancel()
-        raise
+    names = fields()
+    lengths: dict[str, list[int]] = {name: [] for name in names}
+    # field -> term -> (documents, counts, positions)
+    postings: dict[str, dict[str, tuple[list[int], list[int], list[int]]]] = {name: {} for name in names}
+    docs = []
+    with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as conn:
+        for n, doc in enumerate(documents(conn)):
+            docs.append(doc)
+            for name in names:
+                analysed = analyse(name.rsplit("_", 1)[1], doc.get(name) or "")
+                lengths[name].append(len(analysed))
+                where: dict[str, list[int]] = {}
+                for term, pos in analysed:
+                    where.setdefault(term, []).append(pos)
+                for term, positions in where.items():
+                    found = postings[name].get(term)
+                    if found is None:
+                        found = postings[name][term] = ([], [], [])
+                    found[0].append(n)
+                    found[1].append(len(positions))
+                    found[2].extend(positions)
+            if progress:
+                progress(1)
+        glossary = glossary_data(_glossary(conn))
+        number_map = _number_map(conn)
+    count = len(docs)
+    meta = {
+        "format": FORMAT,
+        "doc_count": count,
+        "cr_version": CR_VERSION,
+        # The documents, one list per attribute, by document number.
+        "doc_refs": [d["ref"] for d in docs],
+        "doc_kinds": [d["kind"] for d in docs],
+        "doc_rulesets": [d["ruleset"] for d in docs],
+        "doc_priors": [d["prior"] for d in docs],
+        "doc_cites": [d["cites"] for d in docs],
+        "doc_qa": [d["qa"] for d in docs],
+        "constants": constants(),
+        "stopwords": {lang: sorted(STOPWORDS[lang]) for lang in LANGUAGES},
+        "keep": KEEP,
+        "question_words": {lang: sorted(words) for lang, words in QUESTION_WORDS.items()},
+        "glossary": glossary,
+        "number_map": number_map,
+    }
+    with closing(sqlite3.connect(index_dir / INDEX_FILE)) as out:
+        out.execute("PRAGMA journal_mode = OFF")  # a new file in a new folder, renamed into place when whole
+        out.execute("PRAGMA synchronous = OFF")
+        out.executescript(_SCHEMA)
+        out.executemany("insert into meta values (?, ?)", [(k, _dumps(v)) for k, v in meta.items()])
+        boosts = {name: TITLE_BOOST if name.startswith("title_") else 1.0 for name in names}
+        averages = {name: ((sum(lengths[name]) / count) if count else 1.0) or 1.0 for name in names}
+        out.executemany("insert into fields values (?, ?, ?, ?)",
+                        [(name, boosts[name], averages[name], to_blob(lengths[name])) for name in names])
+
+        def rows():
+            for name in names:
+                boost, avg, length = boosts[name], averages[name], lengths[name]
+                for term, (d, c, p) in sorted(postings[name].items()):
+                    parts = [bm25_part(n, boost, length[doc], avg) for doc, n in zip(d, c)]
+                    yield name, term, to_blob(d), to_blob(c), to_blob(p), to_blob(parts, "d")
+
+        out.executemany("insert into postings values (?, ?, ?, ?, ?, ?)", rows())
+        out.executemany("insert into snippets values (?, ?, ?)",
+                        ((n, lang, _dumps(prepared(text, lang))) for n, doc in enumerate(docs)
+                         for lang, text in doc["shown"].items()))
+        out.commit()
+        out.execute("vacuum")
+    sync_file(index_dir / INDEX_FILE)
     return count
+
+
+def _glossary(conn) -> list[dict[str, list[str]]]:
+    return [{lang: json.loads(row[lang] or "[]") for lang in ("es", "en", "de", "ko")}
+            for row in conn.execute("select * from glossary")]
+
+
+def _number_map(conn) -> dict[str, dict[str, list]]:
+    """CR numbers of older versions -> [today's number or None, status] (``v4.0 3-4-4`` in a query)."""
+    if conn.execute("select 1 from sqlite_master where name = 'cr_number_map'").fetchone() is None:
+        return {}
+    out: dict[str, dict[str, list]] = {}
+    for row in conn.execute("select version, old, new, status from cr_number_map"):
+        out.setdefault(row["version"], {})[row["old"]] = [row["new"], row["status"]]
+    return out
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def export_json(index_file: str | Path) -> str:
+    """The whole index as one JSON object, for the static export's client-side search.
+
+    ``{"meta": {key: value, ...}, "fields": {name: {"boost", "avg", "lengths", "terms": {term: postings}}}}``:
+    the meta values as stored, and each term's postings as one flat list,
+    ``[doc, count, position × count, doc, count, …]``.
+    """
+    with closing(sqlite3.connect(f"file:{index_file}?mode=ro", uri=True)) as conn:
+        meta = ",".join(f"{json.dumps(k)}:{v}" for k, v in conn.execute("select key, value from meta order by key"))
+        items = []
+        for name, boost, avg, lengths in conn.execute("select name, boost, avg, lengths from fields order by name"):
+            terms = []
+            for term, docs, counts, positions in conn.execute(
+                    "select term, docs, counts, positions from postings where field = ? order by term", (name,)):
+                flat, at = [], 0
+                positions = ints(positions)
+                for doc, count in zip(ints(docs), ints(counts)):
+                    flat += [doc, count, *positions[at:at + count]]
+                    at += count
+                terms.append(f"{json.dumps(term, ensure_ascii=False)}:{_dumps(flat)}")
+            items.append(f'{json.dumps(name)}:{{"boost":{boost!r},"avg":{avg!r},'
+                         f'"lengths":{_dumps(list(ints(lengths)))},"terms":{{{",".join(terms)}}}}}')
+    return f'{{"meta":{{{meta}}},"fields":{{{",".join(items)}}}}}'

@@ -7,7 +7,6 @@ stray operators, and none of that should be an error.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .. import refs, textclean
 from ..refs import Ref
@@ -61,11 +60,13 @@ class QueryError(ValueError):
         return t(self.key, lang, **self.fields) if self.key else str(self)
 
 
-@dataclass
 class Parsed:
-    refs: list[Ref]
-    qa: list[str]
-    words: list[str]
+    """A query taken apart: clause references, Rule Q&A numbers, and the words left."""
+
+    __slots__ = ("refs", "qa", "words")
+
+    def __init__(self, refs: list[Ref], qa: list[str], words: list[str]):
+        self.refs, self.qa, self.words = refs, qa, words
 
 
 def clean(query: str) -> str:

@@ -1,4 +1,4 @@
-"""Rank documents for the words of a query.
+"""Rank documents for the words of a query: the ranking's one definition.
 
 Each unit of the query (a word, or a glossary phrase such as ``área de cría``)
 can match in several ways -- in the query's language, in another language, as a
@@ -6,23 +6,32 @@ glossary synonym or translation, or, for an unknown word, as a near spelling --
 and scores by the best of them.  Units add up; adjacent words found close
 together earn a bonus; a document's score is then scaled by how much of the
 query's meaning it covers, rare words counting more than common ones.
+
+The constants below are written into the search index (:func:`constants`), and
+``site/static/search.js`` reads them from there: the static export ranks with the
+same numbers, and ``tests/test_search_parity.py`` checks it ranks the same way.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from collections import namedtuple
+from functools import lru_cache
+from operator import itemgetter
 
 from .analysis import LANGUAGES, fold, is_question_word, stopwords, terms
-from .glossary import GlossaryMap
-from .scoring import Alternative, Postings
 
+# BM25's term-frequency saturation and length normalisation.
+K1 = 1.2
+B = 0.75
 # Every document has text in es, en and de, so the query's own language carries the
 # match; the other languages catch mixed queries ("blocker propio objetivo").
 FOREIGN_WEIGHT = 0.35
 # Glossary synonyms and translations count, but less than the word the judge typed.
 GLOSSARY_WEIGHT = 0.6
+# A near spelling of an unknown word (a typo) counts a little less again.
+FUZZY_WEIGHT = 0.6
 # A word in a clause's title is a strong sign the clause is about it.
 TITLE_WEIGHT = 0.5
 PROXIMITY_WEIGHT = 0.4
@@ -35,23 +44,63 @@ RULING_PRIOR = 1.25
 CHAPTER_FACTOR = 0.7
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
+COVERAGE_FLOOR = 0.35
+#: A judge of the official game asking in words gets the official rules first; another
+#: ruleset's text must match clearly better to come ahead of them...
+OTHER_RULESET_FACTOR = 0.7
+#: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
+NAMED_RULESET_FACTOR = 1.5
+#: "RM 6-1-4 memoria": rulings citing the named clause move up.
+CITED_FACTOR = 2.0
 
 
-@dataclass
+def has_hangul(text: str) -> bool:
+    """Any Hangul syllable in ``text`` (a comparison per character: a regex of that range costs ~1 ms to compile)."""
+    return any("\uac00" <= c <= "\ud7a3" for c in text)
+_SUB_NUMBER = re.compile(r"\d[-.]\d")
+
+
+def prior(kind: str, ref: str) -> float:
+    """A document's standing before any word matches: rulings a little up, chapter headings down."""
+    if kind == "ruling":
+        return RULING_PRIOR
+    if kind == "clause" and not _SUB_NUMBER.search(ref):
+        return CHAPTER_FACTOR
+    return 1.0
+
+
+def constants() -> dict[str, float]:
+    """The numbers of the ranking, as the index stores them for the static export."""
+    names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
+             "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
+             "CITED_FACTOR")
+    return {name: globals()[name] for name in names}
+
+
+class Alternative(namedtuple("Alternative", "field terms boost slop", defaults=(1.0, 1))):
+    """One way a unit of the query can match: a term, or a phrase of terms (in order, ``slop`` apart) in one field."""
+
+    __slots__ = ()
+
+
 class Unit:
     """One word or glossary phrase of the query, with every way it can match."""
 
-    text: str
-    alternatives: list[Alternative] = field(default_factory=list)
-    titles: list[Alternative] = field(default_factory=list)
-    weight: float = 1.0
+    def __init__(self, text: str, weight: float = 1.0):
+        self.text = text
+        self.weight = weight
+        self.alternatives: list[Alternative] = []
+        self.titles: list[Alternative] = []
 
 
 class Ranker:
-    def __init__(self, postings: Postings, glossary: GlossaryMap):
+    def __init__(self, postings, glossary):
         self.postings = postings
         self.glossary = glossary
+        # A word asked once is asked again: its ways of matching and their scores are kept (per process).
+        self.unit = lru_cache(maxsize=4096)(self._unit)
+        self.unit_scores = lru_cache(maxsize=256)(self._unit_scores)
 
     # -- building the query ------------------------------------------------------
     def units(self, words: list[str], lang: str) -> list[Unit]:
@@ -62,7 +111,7 @@ class Ranker:
         units = [self.unit(text, lang) for text in texts]
         return [u for u in units if u.alternatives]
 
-    def unit(self, text: str, lang: str) -> Unit:
+    def _unit(self, text: str, lang: str) -> Unit:
         unit = Unit(text, weight=QUESTION_WORD_WEIGHT if is_question_word(text, lang) else 1.0)
         alts = unit.alternatives
         foreign_ok = fold(text) not in stopwords(lang)
@@ -72,13 +121,12 @@ class Ranker:
             toks = tuple(terms(field_lang, text))
             if toks:
                 alts.append(Alternative(f"body_{field_lang}", toks, 1.0 if field_lang == lang else FOREIGN_WEIGHT, slop=2))
-        if HANGUL.search(text):
+        if has_hangul(text):
             grams = tuple(terms("ko", text))
             if grams:
                 alts.append(Alternative("body_ko", grams, 1.0, slop=1))
         for translations in self.glossary.translations(text):
-            for field_lang, phrase in translations:
-                toks = tuple(terms(field_lang, phrase))
+            for field_lang, _, toks in translations:
                 if toks:
                     weight = GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                     alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
@@ -87,28 +135,34 @@ class Ranker:
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):
                     for near in self.postings.fuzzy(f"body_{field_lang}", tok, maxdist):
-                        weight = 0.6 * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
+                        weight = FUZZY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                         alts.append(Alternative(f"body_{field_lang}", (near,), weight))
         unit.titles = [Alternative(f"title_{lang}", (tok,), TITLE_WEIGHT) for tok in terms(lang, text)]
         return unit
 
     # -- scoring ----------------------------------------------------------------
-    def unit_scores(self, unit: Unit) -> dict[int, float]:
-        """Best alternative per document, a little of the others, plus title words."""
-        best: dict[int, float] = {}
+    def _unit_scores(self, unit: Unit) -> dict[int, float]:
+        """Best alternative per document, a little of the others, plus title words (don't change them)."""
+        alternatives = [self.postings.alternative_scores(alt) for alt in unit.alternatives]
+        best: dict[int, float] = dict(alternatives[0])  # the first way of matching is the best so far everywhere
         rest: dict[int, float] = {}
-        for alt in unit.alternatives:
-            for doc, score in self.postings.alternative_scores(alt).items():
-                if score > best.get(doc, 0.0):
-                    rest[doc] = rest.get(doc, 0.0) + best.get(doc, 0.0)
+        best_of, rest_of = best.get, rest.get
+        for scores in alternatives[1:]:
+            for doc, score in scores.items():
+                was = best_of(doc)
+                if was is None:
+                    best[doc] = score
+                elif score > was:
+                    rest[doc] = rest_of(doc, 0.0) + was
                     best[doc] = score
                 else:
-                    rest[doc] = rest.get(doc, 0.0) + score
-        out = {doc: (score + TIEBREAK * rest.get(doc, 0.0)) * unit.weight for doc, score in best.items()}
+                    rest[doc] = rest_of(doc, 0.0) + score
+        weight = unit.weight
+        out = {doc: (score + TIEBREAK * rest_of(doc, 0.0)) * weight for doc, score in best.items()}
         for alt in unit.titles:
             for doc, score in self.postings.alternative_scores(alt).items():
                 if doc in out:
-                    out[doc] += score * unit.weight
+                    out[doc] += score * weight
         return out
 
     def rarity(self, unit: Unit) -> float:
@@ -134,35 +188,54 @@ class Ranker:
                 out[doc] = out.get(doc, 0.0) + score
         return out
 
-    def rank(self, words: list[str], lang: str, allowed=None) -> list[tuple[int, float]]:
-        """(document number, score) best first; ``allowed(doc)`` filters documents."""
+    def rank(self, words: list[str], lang: str, ruleset: str | None = None, kind: str | None = None,
+             named: frozenset = frozenset(), cited: frozenset = frozenset()) -> list[tuple[int, float]]:
+        """(document number, score) best first, of the documents of ``ruleset`` and ``kind`` (None: any).
+
+        With no ruleset asked for, the official rules come first: another ruleset's documents
+        count OTHER_RULESET_FACTOR of their score, or NAMED_RULESET_FACTOR where the query
+        names that ruleset (``named``). Rulings citing a clause the query names (``cited``) count
+        CITED_FACTOR times theirs.
+        """
         units = self.units(words, lang)
         if not units:
             return []
         per_unit = [self.unit_scores(u) for u in units]
         weights = [self.rarity(u) for u in units]
         total_weight = sum(weights) or 1.0
-        totals: dict[int, float] = {}
-        covered: dict[int, float] = {}
-        for scores, weight in zip(per_unit, weights):
+        # Sums start from the first unit's scores (0.0 + x is x: the same numbers as adding them one by one).
+        totals: dict[int, float] = dict(per_unit[0])
+        covered: dict[int, float] = dict.fromkeys(per_unit[0], weights[0])
+        for scores, weight in zip(per_unit[1:], weights[1:]):
             for doc, score in scores.items():
-                totals[doc] = totals.get(doc, 0.0) + score
-                covered[doc] = covered.get(doc, 0.0) + weight
+                if doc in totals:
+                    totals[doc] += score
+                    covered[doc] += weight
+                else:
+                    totals[doc] = score
+                    covered[doc] = weight
         for doc, bonus in self.proximity(words, lang).items():
             if doc in totals:
                 totals[doc] += bonus
-        stored = self.postings.stored
+        postings = self.postings
+        priors, rulesets, kinds = postings.priors, postings.rulesets, postings.kinds
+        by_ruleset = {} if ruleset else {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
+                                         for r in ("tamer_tactics", "legacy")}
+        cites = postings.cites if cited else None
+        spread = 1 - COVERAGE_FLOOR
         ranked = []
         for doc, score in totals.items():
-            if allowed is not None and not allowed(doc):
+            if (ruleset and rulesets[doc] != ruleset) or (kind and kinds[doc] != kind):
                 continue
             coverage = covered[doc] / total_weight
-            score *= 0.35 + 0.65 * coverage ** 2
-            fields = stored[doc]
-            if fields["kind"] == "ruling":
-                score *= RULING_PRIOR
-            elif fields["kind"] == "clause" and not re.search(r"\d[-.]\d", fields["ref"]):
-                score *= CHAPTER_FACTOR
+            score = score * (COVERAGE_FLOOR + spread * coverage * coverage) * priors[doc]
+            factor = by_ruleset.get(rulesets[doc])
+            if factor is not None:
+                score = score * factor
+            if cites is not None and not cited.isdisjoint(cites[doc]):
+                score = score * CITED_FACTOR
             ranked.append((doc, score))
-        ranked.sort(key=lambda item: -item[1])
+        # Highest score first; equal scores in document order (the browser's search sorts alike).
+        ranked.sort(key=itemgetter(0))
+        ranked.sort(key=itemgetter(1), reverse=True)
         return ranked

@@ -2,54 +2,52 @@
 
 References (``6-1-4``, ``RM 8-1-3``, ``§2.2``, ``LEG 3.4``, ``Q42``) answer
 directly: the clause itself, then the rulings that cite it.  Words go to the
-ranker (see :mod:`judgebase.search.ranking`).  Results mix clauses, rulings and
-keywords, each with a snippet in the asked (or guessed) language.
+ranker (see :mod:`judgebase.search.ranking`) over the search index file
+(:mod:`judgebase.search.index`), opened only when a query has words.  Results mix
+clauses, rulings and keywords, each with a snippet in the asked (or guessed)
+language.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
-
-from whoosh import index as whoosh_index
 
 from .. import refs
 from ..db import Database, pick_lang
-from ..layout import hold_index, index_dir_for
+from ..layout import hold_index, index_root
 from ..refs import CR_VERSION
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
 from .query import QueryError, named_rulesets, parse_query, split_version
-from .ranking import HANGUL, Ranker
-from .scoring import Postings
-from .snippets import snippet
+from .ranking import NAMED_RULESET_FACTOR, OTHER_RULESET_FACTOR, Ranker, has_hangul
+from .snippets import snippet, snippet_of
 
-#: A judge of the official game asking in words gets the official rules first; another
-#: ruleset's text must match clearly better to come ahead of them...
-OTHER_RULESET_FACTOR = 0.7
-#: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
-NAMED_RULESET_FACTOR = 1.5
-
-__all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query"]
+__all__ = ["IndexDamaged", "QueryError", "Result", "Searcher", "parse_query",
+           "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR"]
 
 
 class IndexDamaged(RuntimeError):
     """The search index can't be read; the message says how to rebuild it."""
 
-@dataclass
+
 class Result:
-    ref: str
-    kind: str
-    ruleset: str
-    lang: str
-    title: str
-    snippet: str
-    score: float
-    cites: list[str] | None = None
-    proven: bool | None = None
-    match: str = "text"  # "ref" when the query named it, "text" for ranked matches
-    notice: str | None = None  # e.g. the clause an older version's number now is
+    """One answer: a clause, ruling or keyword, its title and snippet in ``lang``, and why it was found.
+
+    ``match`` is "ref" when the query named it, "near" for a neighbour of a number that doesn't
+    exist, "text" for ranked matches; ``notice`` says e.g. the clause an older version's number now is.
+    """
+
+    __slots__ = ("ref", "kind", "ruleset", "lang", "title", "snippet", "score", "cites", "proven", "match", "notice")
+
+    def __init__(self, ref: str, kind: str, ruleset: str, lang: str, title: str, snippet: str, score: float,
+                 cites: list[str] | None = None, proven: bool | None = None, match: str = "text",
+                 notice: str | None = None):
+        self.ref, self.kind, self.ruleset, self.lang, self.title, self.snippet = ref, kind, ruleset, lang, title, snippet
+        self.score, self.cites, self.proven, self.match, self.notice = score, cites, proven, match, notice
+
+    def __repr__(self) -> str:
+        return f"Result({self.ref!r}, {self.kind!r}, score={self.score:.4f}, match={self.match!r})"
 
     def as_json(self) -> dict:
         out = {
@@ -72,53 +70,63 @@ class Result:
 
 
 class Searcher:
-    """Search one built database.  Opening costs some milliseconds; keep one around.
+    """Search one built database.  Opening costs a millisecond; the index is read as queries need it.
 
-    Thread-safe: whoosh readers must not be shared between threads, so each
-    thread gets its own reader and postings cache.
+    Thread-safe: each thread reads the index through its own SQLite connection.
     """
 
     def __init__(self, db_path):
         self.db = Database(db_path)
-        self.index = self._open_index(db_path)
-        self._local = threading.local()
-        self.glossary = GlossaryMap(self.db.glossary())
+        self._opened = None
+        self._opening = threading.Lock()
+        self._hold = None
 
-    def _open_index(self, db_path):
-        """Open (and hold, so no build removes it) the index this database names.
+    @property
+    def ranker(self) -> Ranker:
+        if self._opened is None:
+            with self._opening:
+                if self._opened is None:
+                    self._opened = self._open_index()
+        return self._opened
 
-        A build that finishes between reading the name and opening it swaps the
-        index; the name is read again then.
+    def _open_index(self) -> Ranker:
+        """Open (and hold, so no build removes it) the index of the database this searcher reads.
+
+        A build that finished since the database was opened may have removed that index;
+        the database is opened again then, and its index read.
         """
+        from .scoring import INDEX_FILE, Postings
+
+        db_path = self.db.path
         for attempt in range(3):
             try:
-                folder = index_dir_for(db_path)
+                build_id = self.db.meta("build_id")
+                if build_id is None:
+                    raise FileNotFoundError(f"{db_path}: no build id recorded")
+                folder = index_root(db_path) / build_id
                 self._hold = hold_index(folder)
-                return whoosh_index.open_dir(str(folder))
+                path = folder / INDEX_FILE
+                _check_whole(path)
+                postings = Postings(path)
+                return Ranker(postings, GlossaryMap(postings.meta("glossary")))
             except FileNotFoundError:
+                if self._hold is not None:
+                    self._hold.close()
+                    self._hold = None
                 if attempt == 2:
                     break
                 self.db.close()
                 self.db = Database(db_path)
-            except Exception as exc:  # whoosh raises many kinds on a zeroed or truncated file
+            except Exception as exc:  # a zeroed, truncated or foreign file: sqlite3 and json raise many kinds
                 raise IndexDamaged(_damaged(db_path, exc)) from None
         raise IndexDamaged(_damaged(db_path, "its files are missing"))
 
-    @property
-    def ranker(self) -> Ranker:
-        ranker = getattr(self._local, "ranker", None)
-        if ranker is None:
-            reader = self.index.reader()
-            self._local.reader = reader
-            ranker = self._local.ranker = Ranker(Postings(reader), self.glossary)
-        return ranker
-
     def close(self) -> None:
-        reader = getattr(self._local, "reader", None)
-        if reader is not None:
-            reader.close()
+        if self._opened is not None:
+            self._opened.postings.close()
         self.db.close()
-        self._hold.close()
+        if self._hold is not None:
+            self._hold.close()
 
     # -- public ----------------------------------------------------------------
     def search(
@@ -134,7 +142,7 @@ class Searcher:
             return self._search(query, lang, ruleset, kind, limit)
         except QueryError:
             raise
-        except Exception as exc:  # a zeroed or truncated index file surfaces as any of whoosh's read errors
+        except Exception as exc:  # a zeroed or truncated index file surfaces as any of sqlite3's or json's errors
             raise IndexDamaged(_damaged(self.db.path, f"{type(exc).__name__}: {exc}")) from exc
 
     def _search(self, query, lang, ruleset, kind, limit) -> list[Result]:
@@ -170,9 +178,9 @@ class Searcher:
             cited = {str(r) for r in parsed.refs}
             named = named_rulesets(query) | {r.ruleset for r in parsed.refs if r.ruleset != "official"}
             hits = self._text_hits(parsed.words, lang, ruleset, kind, cited, named)
+            postings = self.ranker.postings
             for doc, score in hits[: 2 * limit + len(results)]:
-                fields = self.ranker.postings.stored[doc]
-                add(self._result(fields["kind"], fields["ref"], lang, score, query_terms))
+                add(self._result(postings.kinds[doc], postings.refs[doc], lang, score, query_terms, doc))
                 if len(results) >= limit:
                     break
         elif parsed.refs:
@@ -203,7 +211,7 @@ class Searcher:
         words = parse_query(rest).words
         if not words:
             return None
-        if any(HANGUL.search(w) for w in words):
+        if any(has_hangul(w) for w in words):
             return "ko"
         scores = self._language_scores(words)
         best = max(scores.values())
@@ -219,7 +227,7 @@ class Searcher:
             for lang in LANGUAGES:
                 if folded in stopwords(lang):
                     score[lang] += 1.0
-                if lang in self.glossary.languages_of(folded):
+                if lang in self.ranker.glossary.languages_of(folded):
                     score[lang] += 1.5
                 toks = terms(lang, word)
                 if toks and postings.df(f"body_{lang}", toks[0]):
@@ -230,7 +238,7 @@ class Searcher:
         """Guess the query's language from stop words, glossary words and index vocabulary."""
         if not words:
             return "en"
-        if any(HANGUL.search(w) for w in words):
+        if any(has_hangul(w) for w in words):
             return "ko"
         score = self._language_scores(words)
         best = max(score.values())
@@ -238,46 +246,30 @@ class Searcher:
 
     # -- ranking ---------------------------------------------------------------
     def _text_hits(self, words, lang, ruleset, kind, cited, named=frozenset()) -> list[tuple[int, float]]:
-        stored = self.ranker.postings.stored
-
-        def allowed(doc: int) -> bool:
-            fields = stored[doc]
-            return (ruleset is None or fields["ruleset"] == ruleset) and (kind is None or fields["kind"] == kind)
-
-        ranked = self.ranker.rank(words, lang, allowed)
-        if ruleset is None:
-            # The official rules unless the query names another ruleset: Tamer Tactics and the
-            # legacy game answer only when they match clearly better (and show their ruleset).
-            factor = {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
-                      for r in ("tamer_tactics", "legacy")}
-            ranked = [(doc, score * factor.get(stored[doc]["ruleset"], 1.0)) for doc, score in ranked]
-            ranked.sort(key=lambda item: -item[1])
-        if cited:
-            # "RM 6-1-4 memoria": rulings citing the named clause move up.
-            ranked = [
-                (doc, score * 2.0 if cited & set((stored[doc].get("cites") or "").split(",")) else score)
-                for doc, score in ranked
-            ]
-            ranked.sort(key=lambda item: -item[1])
-        return ranked
+        return self.ranker.rank(words, lang, ruleset, kind, frozenset(named), frozenset(cited))
 
     # -- result rows -------------------------------------------------------------
     def _snippet_terms(self, words, lang) -> set[str]:
         out = set()
         for word in words:
             out.update(terms(lang, word))
-            for translations in self.glossary.translations(word):
-                for field_lang, phrase in translations:
+            for translations in self.ranker.glossary.translations(word):
+                for field_lang, _, toks in translations:
                     if field_lang == lang:
-                        out.update(terms(lang, phrase))
+                        out.update(toks)
         return out
 
-    def _result(self, kind, ref, lang, score, query_terms):
+    def _result(self, kind, ref, lang, score, query_terms, doc=None):
         if kind == "clause":
-            return self._clause_result(ref, lang, score, query_terms)
+            return self._clause_result(ref, lang, score, query_terms, doc=doc)
         if kind == "ruling":
-            return self._ruling_result(ref, lang, score, query_terms)
+            return self._ruling_result(ref, lang, score, query_terms, doc=doc)
         return self._keyword_result(ref, lang, score, query_terms)
+
+    def _snippet(self, text: str, lang: str, query_terms: set[str], doc: int | None) -> str:
+        """From the index's prepared sentences for a ranked document (nothing to split or stem), else from the text."""
+        sentences = self.ranker.postings.sentences(doc, lang) if doc is not None else None
+        return snippet_of(sentences, query_terms) if sentences is not None else snippet(text, lang, query_terms)
 
     def _from_version(self, version: str, found: list, lang: str):
         """Map CR numbers of an older version to today's clauses; say what each became."""
@@ -297,16 +289,17 @@ class Searcher:
             notices[str(new)] = renumbered(lang, version, ref.number, old["new"], old["status"])
         return out, notices
 
-    def _clause_result(self, ref, lang, score, query_terms, match="text"):
+    def _clause_result(self, ref, lang, score, query_terms, match="text", doc=None):
         row = self.db.conn.execute("select ruleset from clauses where ref = ?", (ref,)).fetchone()
         if row is None:
             return None
         texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (ref,))}
         shown = pick_lang(texts, lang)
         t = texts[shown]
-        return Result(ref, "clause", row["ruleset"], shown, t["title"], snippet(t["text"], shown, query_terms), score, match=match)
+        return Result(ref, "clause", row["ruleset"], shown, t["title"], self._snippet(t["text"], shown, query_terms, doc),
+                      score, match=match)
 
-    def _ruling_result(self, rid, lang, score, query_terms, match="text"):
+    def _ruling_result(self, rid, lang, score, query_terms, match="text", doc=None):
         row = self.db.conn.execute("select ruleset, cites, proven from rulings where id = ?", (rid,)).fetchone()
         if row is None:
             return None
@@ -315,7 +308,7 @@ class Searcher:
         t = texts[shown]
         proven = None if row["proven"] is None else bool(row["proven"])
         return Result(
-            rid, "ruling", row["ruleset"], shown, t["question"], snippet(t["answer"], shown, query_terms), score,
+            rid, "ruling", row["ruleset"], shown, t["question"], self._snippet(t["answer"], shown, query_terms, doc), score,
             cites=json.loads(row["cites"]), proven=proven, match=match,
         )
 
@@ -330,6 +323,19 @@ class Searcher:
 
 def _allowed(result: Result, ruleset: str | None, kind: str | None) -> bool:
     return (ruleset is None or result.ruleset == ruleset) and (kind is None or result.kind == kind)
+
+
+def _check_whole(path) -> None:
+    """A truncated index file is damaged even where the pages a query reads are intact."""
+    with open(path, "rb") as handle:
+        header = handle.read(100)
+        size = handle.seek(0, 2)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        raise IndexDamaged("not an index file")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if size != page_size * int.from_bytes(header[28:32], "big"):
+        raise IndexDamaged("the file is cut short")
 
 
 def _damaged(db_path, why) -> str:

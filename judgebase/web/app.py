@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from .. import i18n
 from ..refs import CR_VERSION
 from ..shipped import site_dir
+from . import board
 from .pages import LANGS, RULESET_NAMES, Links
 
 SITE = site_dir()
@@ -107,7 +108,7 @@ class Words:
 def render_page(template: str, links: Links, lang: str, **context) -> str:
     return environment().get_template(template).render(
         links=links, lang=lang, shown=lang, langs=LANGS, rulesets=RULESET_NAMES, _=Words(lang, links.static),
-        cr_version=CR_VERSION, **context
+        cr_version=CR_VERSION, board=board, **context
     )
 
 

@@ -1,8 +1,10 @@
 """``judgebase site export DIR``: the judge's pages as static files that work from file://.
 
 Every page is rendered with the same templates as the server; links are relative
-``.html`` paths, and search runs in the browser over ``search-index.js`` (a script,
-not JSON fetched at run time, because browsers refuse fetch() on file:// pages).
+``.html`` paths, and search runs in the browser (``static/search.js``) over
+``search-index.js``: the server's own search index, written as JSON by
+:func:`judgebase.search.index.export_json`, so the export ranks as the server does
+(a script, not JSON fetched at run time, because browsers refuse fetch() on file:// pages).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from ..db import Database
+from ..i18n import t
 from .app import SITE, client_words, render_page
 from .pages import Links, Site
 
@@ -21,18 +24,24 @@ MARKER = ".judgebase-export"
 
 
 class ExportRefused(Exception):
-    """The target folder holds something that is not a previous export: nothing was touched."""
+    """The target folder holds something that is not a previous export: nothing was touched.
+
+    ``str()`` says why in English; :meth:`say` in another language."""
+
+    def __init__(self, key: str, **fields):
+        super().__init__(t(key, "en", **fields))
+        self.key, self.fields = key, fields
+
+    def say(self, lang: str) -> str:
+        return t(self.key, lang, **self.fields)
 
 
 def check_target(out_dir: Path) -> None:
     """Refuse a target that is a file, or a folder with content that is not a previous export."""
     if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
-        raise ExportRefused(f"{out_dir} exists and is not a folder; choose a new folder name")
+        raise ExportRefused("cli.export.not_a_folder", path=out_dir)
     if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).is_file():
-        raise ExportRefused(
-            f"{out_dir} is not empty and holds no previous export ({MARKER} is missing); "
-            "nothing was changed. Choose a new or empty folder."
-        )
+        raise ExportRefused("cli.export.not_empty", path=out_dir, marker=MARKER)
 
 
 def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", progress=None) -> dict:
@@ -77,8 +86,7 @@ def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", prog
             counts["rulings"] += 1
             if progress:
                 progress(1)
-        index = json.dumps(top.search_index(), ensure_ascii=False, separators=(",", ":"))
-        (tmp / "search-index.js").write_text(f"window.JB_INDEX = {index};\n", encoding="utf-8")
+        (tmp / "search-index.js").write_text(_search_index(db_path, top), encoding="utf-8")
         (tmp / MARKER).write_text("Written by `judgebase site export`; the next export replaces this folder.\n", encoding="utf-8")
         _swap_in(tmp, out_dir)
     except BaseException:
@@ -88,6 +96,25 @@ def export_site(db_path: str | Path, out_dir: str | Path, lang: str = "en", prog
         db.close()
     counts["pages"] = counts["clauses"] + counts["rulings"] + 4
     return counts
+
+
+def _search_index(db_path, site: Site) -> str:
+    """``window.JB_INDEX``: the search index (``rank``) and what each result shows (``docs``, by document number).
+
+    Raises IndexDamaged (with how to rebuild) when the database's search index can't be read.
+    """
+    from ..search.index import export_json
+    from ..search.searcher import Searcher
+
+    searcher = Searcher(db_path)
+    try:
+        postings = searcher.ranker.postings
+        shown = site.search_index(list(zip(postings.kinds, postings.refs)))
+        rank = export_json(postings.path)
+    finally:
+        searcher.close()
+    docs = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+    return f"window.JB_INDEX = {{\"docs\":{docs},\"rank\":{rank}}};\n"
 
 
 def _swap_in(new: Path, out_dir: Path) -> None:

@@ -28,22 +28,33 @@ class Links:
 
     static: bool = False
     depth: int = 0  # static pages in a sub-folder need "../"
+    #: The language a search guessed from its query, carried on the links of the pages it leads
+    #: to (``?query_lang=es``) so that they answer in it too; unlike the judge's switch it is
+    #: never remembered.  (The static export carries it in app.js.)
+    query_lang: str | None = None
 
     @property
     def root(self) -> str:
         return "../" * self.depth if self.static else "/"
 
+    def carrying(self, query_lang: str | None) -> "Links":
+        """These links, carrying ``query_lang`` (or nothing, for None)."""
+        return Links(self.static, self.depth, query_lang)
+
+    def _carry(self, url: str) -> str:
+        return f"{url}?query_lang={self.query_lang}" if self.query_lang and not self.static else url
+
     def clause(self, ref: str) -> str:
         slug = refs.parse(ref).slug
-        return f"{self.root}clause/{slug}.html" if self.static else f"/clause/{slug}"
+        return f"{self.root}clause/{slug}.html" if self.static else self._carry(f"/clause/{slug}")
 
     def ruling(self, rid: str) -> str:
-        return f"{self.root}ruling/{rid}.html" if self.static else f"/ruling/{rid}"
+        return f"{self.root}ruling/{rid}.html" if self.static else self._carry(f"/ruling/{rid}")
 
     def page(self, name: str) -> str:
         if name == "home":
-            return f"{self.root}index.html" if self.static else "/"
-        return f"{self.root}{name}.html" if self.static else f"/{name}"
+            return f"{self.root}index.html" if self.static else self._carry("/")
+        return f"{self.root}{name}.html" if self.static else self._carry(f"/{name}")
 
     def asset(self, name: str) -> str:
         return f"{self.root}static/{name}" if self.static else f"/assets/{name}"
@@ -127,6 +138,7 @@ class Site:
             for c in json.loads(row["children"])
         ]
         rulings = [self._ruling_summary(rid) for rid in self.db.rulings_citing(str(ref))]
+        proofs, not_testable = self.proofs(str(ref)), self.db.not_testable(str(ref))
         sources = [self.db.sources.get(s, {"id": s}) for s in json.loads(row["sources"])]
         conflicts = []
         for c in self.db.conflicts_for(str(ref)):
@@ -142,6 +154,8 @@ class Site:
             "breadcrumbs": list(reversed(chain)),
             "children": children,
             "rulings": rulings,
+            "proofs": proofs,
+            "not_testable": not_testable,
             "sources": sources,
             "version": row["version"],
             "version_label": version_label(row["version"]) if row["ruleset"] == "official" else None,
@@ -179,6 +193,7 @@ class Site:
                     "description": r["description"],
                     "log": [{"texts": _event_texts(text), "ref": ref, "url": self.href(ref)}
                             for text, ref in json.loads(r["log"] or "[]")],
+                    "board": _board(r),
                 }
         return {
             **data,
@@ -206,58 +221,75 @@ class Site:
         rows = self.db.conn.execute("select * from glossary order by id")
         return [{"id": r["id"], "terms": {l: json.loads(r[l] or "[]") for l in LANGS + ("ko",)}} for r in rows]
 
-    def coverage(self) -> list[dict]:
-        """Per ruleset and chapter: clauses with at least one proven ruling, and the gap list."""
-        proven = {
-            r[0] for r in self.db.conn.execute(
-                "select citations.ref from citations join rulings on rulings.id = citations.ruling where rulings.proven = 1")
-        }
-        chapters: "OrderedDict[tuple[str, int], dict]" = OrderedDict()
-        for row in self.db.conn.execute("select ref, ruleset, chapter, title, depth from clauses order by position"):
-            key = (row["ruleset"], row["chapter"])
-            chapter = chapters.setdefault(key, {
-                "ruleset": row["ruleset"], "ruleset_name": RULESET_NAMES[row["ruleset"]], "chapter": row["chapter"],
-                "title": None, "total": 0, "proven": 0, "gaps": [],
-            })
-            if row["depth"] == 1:
-                chapter["title"] = row["title"]
-                chapter["titles"] = self.titles_of(row["ref"])
-                chapter["url"] = self.links.clause(row["ref"])
-            chapter["total"] += 1
-            if row["ref"] in proven:
-                chapter["proven"] += 1
-            else:
-                chapter["gaps"].append({"ref": row["ref"], "title": row["title"], "titles": self.titles_of(row["ref"]),
-                                        "url": self.links.clause(row["ref"])})
-        out = list(chapters.values())
-        for c in out:
-            c["percent"] = round(100 * c["proven"] / c["total"]) if c["total"] else 0
-        return out
+    def coverage(self) -> dict:
+        """Per ruleset and chapter: clauses proven by a scenario, not testable, and gaps (:mod:`judgebase.coverage`).
 
-    def search_index(self) -> dict:
-        """Everything the static site's client-side search needs, in one object."""
-        docs = []
-        for row in self.db.conn.execute("select ref, ruleset from clauses order by position"):
-            texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (row["ref"],))}
-            docs.append({"k": "clause", "r": row["ref"], "s": row["ruleset"], "u": self.links.clause(row["ref"]),
-                         "t": {l: t["title"] for l, t in texts.items()},
-                         "b": {l: _plain(t["text"]) for l, t in texts.items()}})
-        for row in self.db.conn.execute("select id, ruleset, proven from rulings order by id"):
-            texts = {t["lang"]: t for t in self.db.conn.execute("select lang, question, answer from ruling_text where ruling = ?", (row["id"],))}
-            docs.append({"k": "ruling", "r": row["id"], "s": row["ruleset"], "u": self.links.ruling(row["id"]),
-                         "p": _status(row["proven"]),
-                         "t": {l: t["question"] for l, t in texts.items()},
-                         "b": {l: _plain(t["answer"]) for l, t in texts.items()}})
-        for kw in self.keywords():
-            docs.append({"k": "keyword", "r": kw["ref"], "s": "official", "u": kw["url"], "t": kw["names"], "b": kw["summaries"]})
-        glossary = [sum((g["terms"][l] for l in g["terms"]), []) for g in self.glossary()]
-        return {"docs": docs, "glossary": glossary}
+        Every passing scenario counts, whether or not it proves a ruling; the page says how many don't.
+        """
+        report = self.db.coverage()
+        runs = self.db.conn.execute("select count(*), count(ruling) from scenario_runs where passed = 1").fetchone()
+        chapters = []
+        for ch in report.chapters:
+            figures, item = ch.as_json(), self._listed
+            chapters.append({
+                **figures,
+                "anchor": refs.parse(ch.ref).slug,
+                "titles": self.titles_of(ch.ref),
+                "url": self.links.clause(ch.ref),
+                "percent": round(100 * figures["proven"] / figures["clauses"]) if figures["clauses"] else 0,
+                "gaps": [item(c) for c in ch.gaps],
+                "not_testable_list": [item(c, kind=c.kind, reason=c.reason) for c in ch.clauses if c.status == "not_testable"],
+                "proven_list": [item(c, scenarios=len(c.scenarios)) for c in ch.clauses if c.status == "proven"],
+            })
+        return {"totals": report.as_json()["totals"], "chapters": chapters,
+                "scenarios": {"passing": runs[0], "with_ruling": runs[1], "without_ruling": runs[0] - runs[1]}}
+
+    def _listed(self, c, **more) -> dict:
+        return {"ref": c.ref, "titles": self.titles_of(c.ref), "url": self.links.clause(c.ref), **more}
+
+    def proofs(self, ref: str) -> list[dict]:
+        """The passing scenarios that prove a clause: file, description, and the ruling it proves (or none)."""
+        return [{**p, "ruling_url": self.links.ruling(p["ruling"]) if p["ruling"] else None}
+                for p in self.db.proofs_of(ref) if p["passed"]]
+
+    def search_index(self, documents: list[tuple[str, str]]) -> list[dict]:
+        """What the static site shows of each search result, for the index's documents ((kind, ref) in its order).
+
+        ``u`` the page, ``t`` the title and ``b`` the text per language, ``p`` a ruling's proof status; the
+        ranking itself reads the search index (``judgebase.search.index.export_json``).
+        """
+        keywords = {kw["ref"]: kw for kw in self.keywords()}
+        statuses = {row["id"]: _status(row["proven"]) for row in self.db.conn.execute("select id, proven from rulings")}
+        out = []
+        for kind, ref in documents:
+            if kind == "clause":
+                texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (ref,))}
+                out.append({"u": self.links.clause(ref), "t": {l: t["title"] for l, t in texts.items()},
+                            "b": {l: _plain(t["text"]) for l, t in texts.items()}})
+            elif kind == "ruling":
+                texts = {t["lang"]: t for t in self.db.conn.execute("select lang, question, answer from ruling_text where ruling = ?", (ref,))}
+                out.append({"u": self.links.ruling(ref), "p": statuses.get(ref), "t": {l: t["question"] for l, t in texts.items()},
+                            "b": {l: _plain(t["answer"]) for l, t in texts.items()}})
+            else:
+                kw = keywords[ref]
+                out.append({"u": kw["url"], "t": kw["names"], "b": kw["summaries"]})
+        return out
 
 
 def _event_texts(text) -> dict[str, str]:
     """One stored event line per language, without its trailing ``  [REF]`` (the page links the clause)."""
     texts = text if isinstance(text, dict) else {"en": text}
     return {lang: line.rsplit("  [", 1)[0] for lang, line in texts.items()}
+
+
+def _board(run) -> dict | None:
+    """The positions before the first step and after the last, both drawn for the player whose turn it
+    was at the start (so the two pictures face the same way); None for a run that stored none."""
+    stored = run["board"] if "board" in run.keys() else None
+    board = json.loads(stored) if stored else None
+    if not board or not board.get("before") or not board.get("after"):
+        return None
+    return {**board, "bottom": board["before"].get("turn_player", 0) if board["before"].get("ruleset") != "legacy" else 0}
 
 
 def _status(proven) -> str:

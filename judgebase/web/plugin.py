@@ -41,10 +41,10 @@ class _Opened:
         self.searcher = Searcher(path)
         self.worker = SearchWorker(path, self.searcher)
         self.checked = time.monotonic()
-        self.pages: dict[tuple[str, str], str] = {}  # (page, lang) -> HTML of pages that only change with a build
+        self.pages: dict[tuple, str] = {}  # (page, lang, carried language) -> HTML of pages that only change with a build
 
-    def page(self, name: str, lang: str, render) -> str:
-        key = (name, lang)
+    def page(self, name: str, lang: str, carried: str | None, render) -> str:
+        key = (name, lang, carried)
         if key not in self.pages:
             self.pages[key] = render()
         return self.pages[key]
@@ -100,10 +100,32 @@ def _chosen(request) -> str | None:
 
 def _lang(request, query_lang: str | None = None) -> str:
     """The page's language, in this order: the judge's switch (``?lang=``, remembered in the
-    ``jb_lang`` cookie), the language the query is written in (search only), the browser's
-    ``Accept-Language``, English."""
-    return (_chosen(request) or (query_lang if query_lang in LANGS else None)
+    ``jb_lang`` cookie), the language the query is written in (a search's, or the one a results
+    page carried here in ``?query_lang=``), the browser's ``Accept-Language``, English."""
+    return (_chosen(request) or _query_lang(request, query_lang)
             or from_accept_language(request.headers.get("accept-language")) or "en")
+
+
+def _query_lang(request, detected: str | None = None) -> str | None:
+    """The language of the query: the one just detected, else the one carried in ``?query_lang=``."""
+    for lang in (detected, request.args.get("query_lang")):
+        if lang in LANGS:
+            return lang
+    return None
+
+
+def _carried(request, detected: str | None = None) -> str | None:
+    """The language this page's links carry: the query's, when that is what chose the page's
+    language (a guess, so never remembered: the judge's switch beats it and is what is kept)."""
+    query = None if _chosen(request) else _query_lang(request, detected)
+    browser = from_accept_language(request.headers.get("accept-language")) or "en"
+    return query if query != browser else None
+
+
+def _site_for(site, request, detected: str | None = None):
+    """The site with links that carry the query's language where it chose this page's language."""
+    carried = _carried(request, detected)
+    return site.with_links(site.links.carrying(carried)) if carried else site
 
 
 def _html(body: str, request, status: int = 200) -> Response:
@@ -115,9 +137,13 @@ def _html(body: str, request, status: int = 200) -> Response:
 
 
 def _keep_lang(request) -> str:
-    """``?lang=xx`` for a redirect when the judge asked for it in this request (else the page decides again)."""
+    """``?lang=xx`` for a redirect when the judge asked for it in this request, ``?query_lang=xx`` when the
+    request carried the language of an earlier query (else the page decides again)."""
     lang = request.args.get("lang")
-    return f"?lang={lang}" if lang in LANGS else ""
+    if lang in LANGS:
+        return f"?lang={lang}"
+    carried = _carried(request)
+    return f"?query_lang={carried}" if carried else ""
 
 
 async def home(request, datasette):
@@ -127,7 +153,7 @@ async def home(request, datasette):
 async def search(request, datasette):
     site, searcher = _site(datasette)
     if site is None:
-        return Response.text("judgebase: no database named judgebase is being served", status=500)
+        return Response.text(t("web.not_served", _lang(request)), status=500)
     query = (request.args.get("q") or "").strip()
     ruleset = request.args.get("ruleset") or None
     if ruleset not in (None, "official", "tamer_tactics", "legacy"):
@@ -152,6 +178,7 @@ async def search(request, datasette):
     if query:
         answer = await _opened(datasette).worker.answer(query, chosen, _lang(request, None), ruleset, 20)
     lang = _lang(request, answer["query_lang"])
+    site = _site_for(site, request, answer["query_lang"])
     error = None
     if answer["error"]:
         from ..search.query import QueryError
@@ -169,7 +196,7 @@ async def search(request, datasette):
 
 async def clause(request, datasette):
     site, _ = _site(datasette)
-    lang = _lang(request)
+    site, lang = _site_for(site, request), _lang(request)
     try:
         data = site.clause(request.url_vars["slug"])
     except (NotFound, refs.RefError):
@@ -190,7 +217,7 @@ def _asked(site, request, lang: str) -> str | None:
 
 async def ruling(request, datasette):
     site, _ = _site(datasette)
-    lang = _lang(request)
+    site, lang = _site_for(site, request), _lang(request)
     try:
         data = site.ruling(request.url_vars["rid"])
     except NotFound:
@@ -203,9 +230,9 @@ async def ruling(request, datasette):
 def _build_page(datasette, request, name: str, template: str, data: str):
     """A page that changes only with a new build: rendered once per language and build."""
     opened, lang = _opened(datasette), _lang(request)
-    site = opened.site
-    return _html(opened.page(name, lang, lambda: render_page(template, site.links, lang, **{data: getattr(site, data)()})),
-                 request)
+    site = _site_for(opened.site, request)
+    render = lambda: render_page(template, site.links, lang, **{data: getattr(site, data)()})  # noqa: E731
+    return _html(opened.page(name, lang, site.links.query_lang, render), request)
 
 
 async def keywords(request, datasette):
@@ -252,7 +279,7 @@ async def databases_json(request, datasette):
 
 
 async def not_served(request, datasette):
-    return Response.text("Not served by judgebase.", status=404)
+    return Response.text(t("web.not_ours", _lang(request)), status=404)
 
 
 def _get_only(handler):
@@ -260,8 +287,8 @@ def _get_only(handler):
 
     async def guarded(request, datasette):
         if request.method not in ("GET", "HEAD"):
-            return Response.text("Method not allowed: the judge's pages are read-only.", status=405,
-                                 headers={"Allow": "GET, HEAD"})
+            return Response.text(t("web.read_only", _lang(request)), status=405,
+                                 headers={"Allow": "GET, HEAD", "Vary": "Cookie, Accept-Language"})
         return await handler(request, datasette)
 
     return guarded

@@ -1,0 +1,181 @@
+"""What card text asks of the board and of its targets: processing conditions ("if", "while",
+CR 15-6) and the conditions a target must meet to be chosen or affected (CR 15-11-1-3, 15-11-2-3).
+
+The vocabulary is data here so that a card naming a key the engine does not apply is refused when
+it is loaded (``CardError`` saying which field), and so that the scenario schema can be tested
+against the same names.  The official engine evaluates them in ``official/targets.py``.
+"""
+
+from __future__ import annotations
+
+# Conditions on one card in a battle area: key -> the clause that decides whether a card meets it.
+FILTERS = {
+    "category": "CR 4-3-1",  # digimon, tamer, option (or a list): "Digimon" are Digimon on the field
+    "name": "CR 2-3-1-1",
+    "name_contains": "CR 2-3-1-3",  # "with [XX] in its name"
+    "trait": "CR 2-3-2-3",  # "with the [XX] trait"
+    "trait_contains": "CR 2-3-2-4",  # "with [XX] in any of its traits"
+    "colour": "CR 2-4-3-1",  # a colour or a list (any of them); a multicolour card has them all
+    "level": "CR 2-9-1",
+    "min_level": "CR 2-9-1",
+    "max_level": "CR 2-9-1",
+    "min_dp": "CR 2-5-2",  # the current DP is the one referenced
+    "max_dp": "CR 2-5-2",
+    "suspended": "CR 4-13-1-2-2",  # true: suspended; false: unsuspended (CR 4-13-1-1-2)
+    "min_sources": "CR 4-8-1",  # digivolution cards
+    "max_sources": "CR 4-8-1",
+    "has_keyword": "CR 15-11-1-3-1",
+    "other": "CR 15-11-1-3-1",  # "your other Digimon": not the card with the effect
+}
+# Conditions that compare a candidate with the other candidates: only for a step's targets.
+RANKINGS = {
+    "lowest_dp": "CR 15-11-1-3-1",
+    "highest_dp": "CR 15-11-1-3-1",
+}
+# What a step with a target says besides its filters.
+STEP_PARAMS = ("amount", "target", "until", "keyword", "value")
+UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
+# The steps that choose or affect cards through ``target`` and the filters.
+TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve")
+TARGETS = {
+    "self": "CR 15-3-3",  # the card with the effect
+    "own": "CR 15-10-1-1-1",
+    "opponent": "CR 15-10-1-2-1",
+    "any": "CR 15-10-1-3-1",  # either player's
+    "all_own": "CR 15-10-2-4-1",
+    "all_opponent": "CR 15-10-2-4-1",
+    "all": "CR 15-10-2-4-1",
+    "opponent_tamer": "CR 15-10-1-2-1",
+    "all_opponent_tamers": "CR 15-10-2-4-1",
+}
+# Processing conditions (CR 15-6-1): every key given must hold.
+CONDITIONS = {
+    "memory_at_most": "CR 4-1-2",
+    "memory_at_least": "CR 4-1-2",
+    "digimon": "CR 4-3-1",  # {player, at_least, at_most, filters}: Digimon in a battle area (CR 3-4-7-7)
+    "tamers": "CR 4-4-1",
+    "security": "CR 3-7-1",  # {player, at_least, at_most}: cards in a security stack
+    "hand": "CR 3-5-1",
+    "this": "CR 15-6-1",  # {filters}: the card whose effect it is
+}
+COUNT_PARAMS = ("player", "at_least", "at_most")
+FILTER_CATEGORIES = ("digimon", "tamer", "option")  # a Digi-Egg on the field is a Digimon (CR 4-3-1)
+PLAYERS = ("own", "opponent", "any")
+
+_INT = ("level", "min_level", "max_level", "min_dp", "max_dp", "min_sources", "max_sources")
+_STR = ("name", "name_contains", "trait", "trait_contains")
+_BOOL = ("suspended",)
+
+
+def check_filters(spec: dict, where: str, rankings: bool = False) -> None:
+    """Refuse a filter the engine doesn't know or a value of the wrong kind (CardError)."""
+    from .cards import COLOURS, PROPERTY_KEYWORDS, CardError
+
+    for key, value in spec.items():
+        if key in RANKINGS:
+            if not rankings:
+                raise CardError(f"{where}: {key} compares the targets a step chooses from; it can't be used here")
+            if value is not True:
+                raise CardError(f"{where}: {key} must be true")
+        elif key in _INT:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise CardError(f"{where}: {key} must be a whole number")
+        elif key in _STR:
+            if not isinstance(value, str) or not value:
+                raise CardError(f"{where}: {key} must be a name or a trait, e.g. {key}: Greymon")
+        elif key in _BOOL:
+            if not isinstance(value, bool):
+                raise CardError(f"{where}: {key} must be true or false")
+        elif key == "other":
+            if value is not True:
+                raise CardError(f"{where}: other must be true")
+        elif key == "colour":
+            for colour in _one_or_more(value, where, key):
+                if colour not in COLOURS:
+                    raise CardError(f"{where}: unknown colour {colour!r} (known: {', '.join(COLOURS)})")
+        elif key == "category":
+            for category in _one_or_more(value, where, key):
+                if category not in FILTER_CATEGORIES:
+                    raise CardError(f"{where}: unknown category {category!r} (known: {', '.join(FILTER_CATEGORIES)})")
+        elif key == "has_keyword":
+            if not isinstance(value, str) or value not in PROPERTY_KEYWORDS:
+                raise CardError(f"{where}: unknown keyword {value!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        else:
+            known = sorted(FILTERS) + (sorted(RANKINGS) if rankings else [])
+            raise CardError(f"{where}: unknown filter {key!r} (known: {', '.join(known)})")
+
+
+def _one_or_more(value, where: str, key: str) -> list:
+    from .cards import CardError
+
+    values = value if isinstance(value, list) else [value]
+    if not values:
+        raise CardError(f"{where}: {key} names at least one")
+    return values
+
+
+def check_condition(spec, where: str) -> None:
+    """Refuse a processing condition the engine doesn't know, or a malformed one (CardError)."""
+    from .cards import CardError
+
+    if not isinstance(spec, dict) or not spec:
+        raise CardError(f"{where}: a condition is a mapping such as {{digimon: {{player: opponent, at_least: 2}}}}")
+    for key, value in spec.items():
+        here = f"{where}.{key}"
+        if key in ("memory_at_most", "memory_at_least"):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise CardError(f"{here}: must be a whole number")
+        elif key == "this":
+            if not isinstance(value, dict) or not value:
+                raise CardError(f"{here}: names what the card with the effect must be, e.g. {{suspended: true}}")
+            if "other" in value:
+                raise CardError(f"{here}: other can't describe the card with the effect itself")
+            check_filters(value, here)
+        elif key in ("digimon", "tamers", "security", "hand"):
+            if not isinstance(value, dict):
+                raise CardError(f"{here}: a count such as {{player: opponent, at_least: 2}}")
+            _check_count(value, here, filters=key in ("digimon", "tamers"))
+        else:
+            raise CardError(f"{where}: unknown condition {key!r} (known: {', '.join(CONDITIONS)})")
+
+
+def _check_count(spec: dict, where: str, filters: bool) -> None:
+    from .cards import CardError
+
+    if not isinstance(spec.get("player", "own"), str) or spec.get("player", "own") not in PLAYERS:
+        raise CardError(f"{where}.player: one of {', '.join(PLAYERS)}")
+    for key in ("at_least", "at_most"):
+        value = spec.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise CardError(f"{where}.{key}: must be a whole number, 0 or more")
+    rest = {k: v for k, v in spec.items() if k not in COUNT_PARAMS}
+    if rest and not filters:
+        raise CardError(f"{where}: unknown key {next(iter(rest))!r} (known: {', '.join(COUNT_PARAMS)})")
+    if "other" in rest:
+        raise CardError(f"{where}: other isn't a condition on the cards counted")
+    check_filters(rest, where)
+
+
+def check_targeted(name: str, spec, where: str, persistent: bool = False) -> None:
+    """A step with a target: its target, filters and parameters (CardError when unknown)."""
+    from .cards import PROPERTY_KEYWORDS, CardError
+
+    if not isinstance(spec, dict):
+        return  # a bare amount: "this Digimon"
+    target = spec.get("target", "self")
+    if not isinstance(target, str) or target not in TARGETS:
+        raise CardError(f"{where}: unknown target {target!r} (known: {', '.join(TARGETS)})")
+    if spec.get("until", "end_of_turn") not in UNTIL:
+        raise CardError(f"{where}: until is one of {', '.join(UNTIL)}, not {spec['until']!r}")
+    if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
+        raise CardError(f"{where}: {name} needs a whole-number amount")
+    if name == "gain":
+        if not isinstance(spec.get("keyword"), str) or spec["keyword"] not in PROPERTY_KEYWORDS:
+            raise CardError(f"{where}: gain names a keyword (known: {', '.join(sorted(PROPERTY_KEYWORDS))}), "
+                            f"not {spec.get('keyword')!r}")
+    elif "keyword" in spec or "value" in spec:
+        raise CardError(f"{where}: keyword and value belong to a gain step")
+    filters = {k: v for k, v in spec.items() if k not in STEP_PARAMS}
+    check_filters(filters, where, rankings=not persistent and target not in ("self",) and not target.startswith("all"))
+    if target == "self" and filters:
+        raise CardError(f"{where}: target self is the card with the effect; filters choose among other cards")

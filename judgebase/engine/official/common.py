@@ -1,0 +1,51 @@
+"""What every part of the official engine shares: the phases, the decision families, their clauses."""
+
+from __future__ import annotations
+
+from ..state import Action
+
+PHASES = ("unsuspend", "draw", "breeding", "main")
+MAX_TURNS = 300  # random self-play safety net: a game that long ends with a recorded reason
+
+
+def EITHER(action: Action) -> None:
+    """The predicate of a decision between two answers that are always both open (keep or mulligan, yes or no)."""
+    return None
+
+FAMILIES = {
+    "main": ("pass", "play", "use", "digivolve", "attack", "activate", "dna", "burst", "app_fusion", "link", "protect"),
+    "effect_digivolve": ("digivolve", "decline"),
+    "breeding": ("hatch", "move", "skip"),
+    "mulligan": ("keep", "mulligan"),
+    "block": ("block", "no_block"),
+    "counter": ("counter", "no_counter"),
+}
+
+DECISION_REF = {
+    "mulligan": "CR 5-2-1-4",
+    "breeding": "CR 6-4-1",
+    "counter": "CR 11-3-1",
+    "block": "CR 12-1-1",
+    "trigger_order": "CR 15-4-3-5",
+    "would_be_deleted": "CR 15-8-5",
+    "instead_trash": "CR 18-2-1",
+    "target": "CR 15-11-1-3-1",
+    "optional": "CR 15-9-2-2",
+    "digisorption": "CR 16-10-1",
+    "raid": "CR 16-23-1",
+    "alliance": "CR 16-24-1",
+    "blitz": "CR 16-16-1",
+    "vortex": "CR 16-33-1",
+    "execute": "CR 16-38-1",
+    "de_digivolve": "CR 16-12-1",
+    "effect_digivolve": "CR 8-1-3-1",
+    "arts_digivolve": "CR 4-20-1",
+    "digixros": "CR 7-2-1",
+    "assembly": "CR 7-3-2-1",
+    # common effect steps (common_steps.py)
+    "cost": "CR 15-7-1",
+    "effect_play": "CR 15-11-1-3-1",
+    "reveal": "CR 15-10-2-1",
+    "deck_order": "CR 3-1-3-4",
+    "to_security": "CR 15-11-1-3-1",
+}

@@ -1,0 +1,355 @@
+"""The common effect steps real cards print, each with its clause: costs paid "By ..." (CR 15-7),
+playing a card without paying its cost, revealing the top of the deck (CR 15-15-3), sending a
+Digimon to the bottom of the deck, security cards to the hand or onto the security stack, and
+memory gained or lost per count (CR 4-27).
+
+A mixin of :class:`judgebase.engine.official.Game` (through :class:`.steps.Steps`).  The card-spec
+fields of each step are in :mod:`judgebase.engine.step_specs`.
+"""
+
+from __future__ import annotations
+
+from ..state import Action, Card, IllegalAction, Stack
+from ..step_specs import card_filter_problem
+
+#: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
+STOP = "stop"
+
+
+class CommonSteps:
+    """Costs, free plays, revealing, the deck bottom, security cards, memory per count."""
+
+    def _common_step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
+        """Carry out one common step; returns STOP when a cost wasn't paid."""
+        if name == "by":
+            return (yield from self._pay_cost(me, arg, card, stack))
+        if name == "play":
+            yield from self._play_by_effect(me, arg, card)
+        elif name == "reveal":
+            yield from self._reveal(me, arg, card)
+        elif name == "security_to_hand":
+            self._security_to_hand(me, int(arg if not isinstance(arg, dict) else arg.get("amount", 1)))
+        elif name == "to_security":
+            yield from self._to_security(me, arg, card, stack)
+        return None
+
+    # ------------------------------------------------------------------ costs ----
+    def _pay_cost(self, me: int, arg: dict, card: Card, stack: Stack | None):
+        """CR 15-7: "By <cost>, <effect>": the player may pay the cost; unpaid, nothing after it happens."""
+        (kind, value), = arg.items()
+        if kind == "trash_from_hand":
+            paid = yield from self._trash_from_hand_cost(me, value if isinstance(value, dict) else {"amount": value}, card)
+        else:
+            paid = yield from self._field_cost(me, kind, value, card, stack)
+        return None if paid else STOP
+
+    def _trash_from_hand_cost(self, me: int, spec: dict, card: Card):
+        amount = int(spec.get("amount", 1))
+        hand = self.players[me].hand
+        if sum(1 for c in hand if card_filter_problem(c.defn, spec) is None) < amount:
+            # CR 15-7-4 / 15-7-3: it can't be paid in full, so nothing after it is carried out.
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        chosen: list[Card] = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                if chosen:
+                    return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
+                return None
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 card in your hand", "CR 15-7-1")
+            picked = next((c for c in hand if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction("the cost trashes a card from your hand", "CR 15-7-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            problem = card_filter_problem(picked.defn, spec)
+            return IllegalAction(problem, "CR 15-7-1") if problem else None
+
+        while len(chosen) < amount:
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in hand]
+            pick = yield self.decide(me, "cost", candidates,
+                                     f"{card.name}: trash {amount - len(chosen)} more card(s) from your hand to pay the cost?", check)
+            if pick.kind == "decline":
+                self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+                return False
+            chosen.append(next(c for c in hand if c.uid == pick.card))
+        for c in chosen:  # CR 15-7-3: all of it at once
+            hand.remove(c)
+            c.incarnation += 1
+            self.players[me].trash.append(c)
+        self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
+        return True
+
+    def _field_cost(self, me: int, kind: str, value: str, card: Card, stack: Stack | None):
+        """Suspending or deleting this card or 1 of your Digimon as the cost."""
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if value == "self":
+                if s is None or s is not stack or s.area != "battle":
+                    return IllegalAction(f"the cost {kind}s this card ({card.name})", "CR 15-7-1")
+            elif s is None or s.owner != me or s.area != "battle" or s.top.defn.category != "digimon":
+                return IllegalAction(f"the cost {kind}s 1 of your Digimon in the battle area", "CR 15-7-1")
+            if kind == "suspend" and s.suspended:
+                return IllegalAction(f"{s!r} is already suspended: suspending it again does nothing", "CR 1-3-3")
+            return None
+
+        decision = self._pick(me, "cost", f"{card.name}: {kind} {'this card' if value == 'self' else '1 of your Digimon'} "
+                                          "to pay the cost?", problem)
+        if len(decision.actions) == 1:
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+            return False
+        chosen = self.find_stack(pick.target)
+        if kind == "suspend":
+            chosen.suspended = True
+            self.emit("suspend", "CR 15-7-1", me, card=repr(chosen))
+            return True
+        deleted = yield from self._delete([chosen], cause="effect", ref="CR 15-7-1", by=me)
+        if not deleted:
+            # The Digimon stayed (e.g. <Evade>): the cost wasn't carried out.
+            self.emit("cost_unpaid", "CR 15-7-2", me, card=card.name)
+            return False
+        return True
+
+    # ------------------------------------------------- play without the cost ----
+    def _play_pool(self, me: int, zone: str) -> list[Card]:
+        ps = self.players[me]
+        return {"hand": ps.hand, "trash": ps.trash, "security": ps.security, "deck_top": ps.deck[:1]}[zone]
+
+    def effect_play_problem(self, me: int, card: Card, spec: dict) -> IllegalAction | None:
+        """Why an effect can't play ``card`` (CR 1-3-11-1: only cards that can be played), or None."""
+        d = card.defn
+        if d.option_side:
+            return IllegalAction("a DUAL card is never played", "CR 4-6-2")
+        if d.category == "option":
+            return IllegalAction("Option cards are used, not played", "CR 9-1-1")
+        if d.category not in ("digimon", "tamer") or d.play_cost is None:
+            return IllegalAction(f"{d.name} has no play cost and can't be played", "CR 7-1-1")
+        problem = card_filter_problem(d, spec)
+        if problem:
+            return IllegalAction(problem, "CR 15-11-1-3-1")
+        return None
+
+    def _play_by_effect(self, me: int, spec: dict, card: Card):
+        """Play 1 card from a zone without paying its cost (CR 7-1-3 without its cost step)."""
+        zone = spec["from"]
+        optional = bool(spec.get("optional", False))
+        where = {"hand": "hand", "trash": "trash", "security": "security stack", "deck_top": "deck's top card"}[zone]
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction("the effect plays a card; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction(f"choose 1 card from your {where}", "CR 15-11-1-3-1")
+            picked = next((c for c in self._play_pool(me, zone) if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction(f"the effect plays a card from your {where}", "CR 15-11-1-3-1")
+            return self.effect_play_problem(me, picked, spec)
+
+        candidates = [Action("decline")] + [Action("choose", c.uid) for c in self._play_pool(me, zone)]
+        decision = self.decide(me, "effect_play", candidates, f"{card.name}: play 1 card from your {where} without paying its cost?", check)
+        if not any(a.kind == "choose" for a in decision.actions):
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="play")
+            return
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("play_declined", "CR 15-9-2-2", me, card=card.name)
+            return
+        played = next(c for c in self._play_pool(me, zone) if c.uid == pick.card)
+        ps = self.players[me]
+        (ps.deck if zone == "deck_top" else self._play_pool(me, zone)).remove(played)
+        ps.processing.append(played)
+        self.emit("play_declared", "CR 7-1-3-1", me, card=played.name)
+        self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
+        yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
+
+    # --------------------------------------------------------------- revealing ----
+    def _reveal(self, me: int, spec: dict, card: Card):
+        """CR 15-15-3: reveal the top N, add the matching cards to the hand, the rest to the bottom (or trash)."""
+        ps = self.players[me]
+        revealed = ps.deck[: int(spec["count"])]
+        del ps.deck[: len(revealed)]
+        ps.processing += revealed  # CR 15-15-3-5: draws now come from the unrevealed cards
+        self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
+        picks = spec.get("to_hand") or []
+        for pick_spec in picks if isinstance(picks, list) else [picks]:
+            for _ in range(int(pick_spec.get("amount", 1))):
+                left = [c for c in revealed if c in ps.processing]
+                if not any(card_filter_problem(c.defn, pick_spec) is None for c in left):
+                    break  # CR 15-10-2-1: as many as possible
+
+                def check(a: Action, left=left, pick_spec=pick_spec) -> IllegalAction | None:
+                    if a.kind != "choose":
+                        return None
+                    if a.card is None or a.target is not None or a.option is not None or a.targets:
+                        return IllegalAction("choose 1 of the revealed cards", "CR 15-11-1-3-1")
+                    picked = next((c for c in left if c.uid == a.card), None)
+                    if picked is None:
+                        return IllegalAction("the effect adds 1 of the revealed cards to the hand", "CR 15-11-1-3-1")
+                    problem = card_filter_problem(picked.defn, pick_spec)
+                    return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
+
+                choice = yield self.decide(me, "reveal", [Action("choose", c.uid) for c in left],
+                                           f"{card.name}: add 1 of the revealed cards to your hand", check)
+                taken = next(c for c in left if c.uid == choice.card)
+                ps.processing.remove(taken)
+                taken.incarnation += 1
+                ps.hand.append(taken)
+                self.emit("revealed_to_hand", "CR 15-10-2-1", me, card=taken.name)
+        rest = [c for c in revealed if c in ps.processing]
+        if not rest:
+            return
+        if spec.get("rest", "bottom") == "trash":
+            for c in rest:
+                ps.processing.remove(c)
+                c.incarnation += 1
+                ps.trash.append(c)
+            self.emit("revealed_trashed", "CR 4-16-1", me, cards=[c.name for c in rest])
+            return
+        order = yield from self._bottom_order(me, rest, "CR 15-15-3-6")
+        for c in order:
+            ps.processing.remove(c)
+            c.face_up = False
+            ps.deck.append(c)
+        self.emit("deck_bottom", "CR 15-15-3-6", me, cards=[c.name for c in order])
+
+    def _bottom_order(self, chooser: int, cards: list[Card], ref: str):
+        """The order in which ``cards`` go to the bottom of a deck, chosen by ``chooser`` one card at a
+        time (each next card goes under the previous one); cards of one name need no choice."""
+        left, order = list(cards), []
+        while len({c.name for c in left}) > 1:
+            def check(a: Action, left=left) -> IllegalAction | None:
+                if a.kind != "choose":
+                    return None
+                if a.card is None or a.target is not None or a.option is not None or a.targets:
+                    return IllegalAction("choose the card that goes to the bottom of the deck next", ref)
+                if not any(c.uid == a.card for c in left):
+                    return IllegalAction("choose 1 of the cards going to the bottom of the deck", ref)
+                return None
+
+            choice = yield self.decide(chooser, "deck_order", [Action("choose", c.uid) for c in left],
+                                       "choose the card that goes to the bottom of the deck next", check)
+            picked = next(c for c in left if c.uid == choice.card)
+            left.remove(picked)
+            order.append(picked)
+        return order + left
+
+    # ------------------------------------------------------------ deck bottom ----
+    def _stack_to_deck_bottom(self, me: int, stack: Stack, spec: dict):
+        """Return a Digimon to the bottom of its owner's deck (CR 3-1-3-8): with all of its digivolution
+        cards when the card says so, in the order its player chooses (CR 3-1-3-4); otherwise the cards
+        under it go to the trash (CR 4-7-8)."""
+        if spec["sources"] == "deck":
+            order = yield from self._bottom_order(me, [c for c in stack.cards if not c.defn.token], "CR 3-1-3-4")
+            self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=order)
+        else:
+            self._leave_field(stack, "deck_bottom", "CR 4-7-8", order=[stack.top])
+
+    # --------------------------------------------------------------- security ----
+    def _security_to_hand(self, me: int, amount: int) -> None:
+        """Add the top card(s) of your security stack to your hand (CR 3-7-5: moved together)."""
+        ps = self.players[me]
+        moved = ps.security[:amount]
+        del ps.security[: len(moved)]
+        for c in moved:
+            c.incarnation += 1
+            c.face_up = True
+            ps.hand.append(c)
+        self.emit("security_to_hand", "CR 3-7-5", me, cards=len(moved))
+
+    def _to_security(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        """Place a card on top of its owner's security stack, face down unless the text says face up."""
+        face_up = bool(spec.get("face_up", False))
+        if spec["from"] == "field":
+            placed = yield from self._field_to_security(me, spec, card, stack)
+        else:
+            placed = yield from self._zone_to_security(me, spec, card)
+        if placed is not None and face_up:
+            placed.face_up = True
+            self.emit("security_face_up", "CR 3-7-4", placed.owner, card=placed.name)
+
+    def _zone_to_security(self, me: int, spec: dict, card: Card):
+        zone = spec["from"]
+        optional = bool(spec.get("optional", False))
+        pool = getattr(self.players[me], zone)
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction("the effect places a card; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction(f"choose 1 card from your {zone}", "CR 15-11-1-3-1")
+            picked = next((c for c in pool if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction(f"the effect places a card from your {zone}", "CR 15-11-1-3-1")
+            problem = card_filter_problem(picked.defn, spec)
+            return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
+
+        decision = self.decide(me, "to_security", [Action("decline")] + [Action("choose", c.uid) for c in pool],
+                               f"{card.name}: place 1 card from your {zone} on top of your security stack", check)
+        if not any(a.kind == "choose" for a in decision.actions):
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="to_security")
+            return None
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
+            return None
+        placed = next(c for c in pool if c.uid == pick.card)
+        pool.remove(placed)
+        placed.incarnation += 1
+        placed.face_up = False
+        if placed.defn.category == "digi-egg":
+            self.players[me].eggs.append(placed)  # CR 3-1-3-9-2
+            self.emit("to_eggs_bottom", "CR 3-1-3-9-2", me, card=placed.name)
+            return None
+        self.players[me].security.insert(0, placed)
+        self.emit("to_security", "CR 3-1-3-5", me, card=placed.name, cards=1, trashed=0)
+        return placed
+
+    def _field_to_security(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        who = spec.get("target", "self")
+        if who == "self":
+            target = stack if stack is not None and stack in self.players[stack.owner].battle else None
+            if target is None:
+                self.emit("no_target", "CR 1-3-2", me, card=card.name, step="to_security")
+                return None
+        else:
+            if not self._choose_targets(me, who, spec, stack):
+                self.emit("no_target", "CR 1-3-2", me, card=card.name, step="to_security")
+                return None
+            pick = yield self._pick(me, "target", f"{card.name}: choose the card to place on top of the security stack",
+                                    lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
+            target = self.find_stack(pick.target)
+        top = target.top
+        self._leave_field(target, "security", "CR 3-1-3-5", order=[top])
+        return top if top in self.players[target.owner].security else None
+
+    # ------------------------------------------------------ memory per count ----
+    def _count(self, me: int, per: str, stack: Stack | None) -> int:
+        """CR 4-27-1: what "for each ..." counts, as the effect is processed."""
+        if per == "digivolution_cards":
+            return len(stack.sources) if stack is not None and stack.area == "battle" else 0
+        side, what = per.split("_", 1)
+        player = me if side == "own" else 1 - me
+        ps = self.players[player]
+        if what in ("digimon", "tamers"):
+            category = "digimon" if what == "digimon" else "tamer"
+            return sum(1 for s in ps.battle if s.top.defn.category == category)
+        return len(getattr(ps, what))
+
+    def _memory_per_count(self, me: int, spec: dict, card: Card, stack: Stack | None) -> None:
+        """Gain or lose memory for each of something (CR 4-27-1); gaining and losing move the marker (CR 4-1-4)."""
+        count = self._count(me, spec["per"], stack)
+        total = int(spec["amount"]) * count
+        side = me if spec.get("player", "self") == "self" else 1 - me
+        self.emit("memory_per_count", "CR 4-27-1", side, card=card.name, count=count, total=total)
+        self.set_mem(side, self.mem(side) + total, "CR 4-1-4", f"{card.name} effect")

@@ -1,0 +1,338 @@
+"""Effects and their timing (CR 15-4 ... 15-7, 15-8-3, 15-8-5, 15-14): triggers on a card's own
+timings and on events of any card, pending effects, the order of activation, [X Per Turn] counts,
+immediate "when this card would be played" effects, and carrying out an effect.
+"""
+
+from __future__ import annotations
+
+from ..cards import TIMINGS, WINDOWS, Effect
+from ..state import (
+    Action,
+    Card,
+    IllegalAction,
+    Pending,
+    Stack,
+)
+from .common_steps import STOP
+
+
+class Effects:
+    """Triggering, ordering and activating effects."""
+
+    # -------------------------------------------------------- [X Per Turn] ----
+    def _per_turn_key(self, card: Card, effect: Effect):
+        """CR 15-14-1-3: counted per card copy; CR 15-14-1-5-2: a new card counts afresh;
+        CR 15-14-1-5-1: the turn is part of the key, so the count starts over each turn."""
+        for where, effects in (("effects", card.defn.effects), ("inherited", card.defn.inherited),
+                               ("option", (card.defn.option_side or {}).get("effects", ()))):
+            for i, e in enumerate(effects):
+                if e is effect:
+                    return (card.uid, card.incarnation, where, i, self.turn)
+        return (card.uid, card.incarnation, "other", effect.timing, self.turn)
+
+    def per_turn_uses(self, card: Card, effect: Effect) -> int:
+        """How many times this copy has activated this effect this turn (CR 15-14-1-1)."""
+        return self.per_turn_used.get(self._per_turn_key(card, effect), 0)
+
+    def per_turn_spent(self, card: Card, effect: Effect) -> bool:
+        """CR 15-14-1-2: an [X Per Turn] effect used X times this turn neither triggers nor activates again."""
+        return effect.per_turn > 0 and self.per_turn_uses(card, effect) >= effect.per_turn
+
+    def _spend_use(self, player: int, card: Card, effect: Effect) -> None:
+        """CR 15-14-1-4: choosing to activate uses 1 of the X, even if the processing can't be carried out."""
+        if not effect.per_turn:
+            return
+        key = self._per_turn_key(card, effect)
+        # Used before this turn by the same physical card, when it was another card: it counts afresh (CR 15-14-1-5-2).
+        afresh = key not in self.per_turn_used and any(k[0] == key[0] and k[2:] == key[2:] for k in self.per_turn_used)
+        self.per_turn_used[key] = self.per_turn_used.get(key, 0) + 1
+        self.emit("per_turn_use", "CR 15-14-1-5-2" if afresh else "CR 15-14-1-4", player, card=card.name,
+                  used=self.per_turn_used[key], of=effect.per_turn)
+
+    def _new_turn_counts(self) -> None:
+        """CR 15-14-1-5-1: when the turn changes, every [X Per Turn] count starts over."""
+        if self.per_turn_used:
+            self.emit("per_turn_reset", "CR 15-14-1-5-1", self.turn_player, effects=len(self.per_turn_used))
+            self.per_turn_used = {}
+
+    # ------------------------------------------------------------ triggers ----
+    def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None) -> None:
+        """Put a triggered effect in pending activation (CR 15-4-4-1), noting which card it belongs to
+        as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate)."""
+        data = {"incarnation": card.incarnation} if card is not None else {}
+        self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
+
+    def _trigger_on(self, stack: Stack, timing: str) -> None:
+        if stack.area != "battle":
+            return  # CR 3-4-7-4
+        top = stack.top
+        # Each timing icon triggers at the moment its own clause names (CR 15-16-2-1 ... 15-16-16-1).
+        for effect in top.defn.effects:
+            if effect.timing == timing and self._may_trigger(stack.owner, top, effect):
+                self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
+                self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+        for card in stack.sources:
+            for effect in card.defn.inherited:
+                if effect.timing == timing and self._may_trigger(stack.owner, card, effect):
+                    source = f"[{timing}] (inherited) of {card.name}"
+                    self._pend(stack.owner, source, effect, stack=stack, card=card)
+                    self.emit("triggered", TIMINGS[timing], stack.owner, card=card.name, effect=source)
+
+    def _trigger_timing(self, timing: str, player: int) -> None:
+        for stack in self.stacks(player):
+            self._trigger_on(stack, timing)
+
+    def _may_trigger(self, player: int, card: Card, effect: Effect) -> bool:
+        if self.per_turn_spent(card, effect):
+            self.emit("once_per_turn_spent", "CR 15-14-1-2", player, card=card.name)
+            return False
+        return True
+
+    def _watching(self, stack: Stack, event: str, timing: str = "when"):
+        """(effect, card) pairs of this Digimon or Tamer that watch ``event``: its top card's and its
+        digivolution cards' inherited ones (CR 15-3)."""
+        for effect in stack.top.defn.effects:
+            if effect.timing == timing and effect.event == event:
+                yield effect, stack.top
+        for card in stack.sources:
+            for effect in card.defn.inherited:
+                if effect.timing == timing and effect.event == event:
+                    yield effect, card
+
+    def _event_concerns(self, effect: Effect, watcher: Stack, owner: int, subject: Stack | None, by_effect: bool) -> bool:
+        """Whether the event (to ``subject``, or to ``owner``'s security stack) meets the effect's
+        trigger conditions apart from its window: whose card, another one, caused by an effect."""
+        if effect.whose == "own" and owner != watcher.owner:
+            return False
+        if effect.whose == "opponent" and owner == watcher.owner:
+            return False
+        if effect.other and subject is watcher:
+            return False
+        return effect.by_effect is None or effect.by_effect == by_effect
+
+    def _in_window(self, effect: Effect, owner: int) -> bool:
+        """CR 15-16-8-1 / 15-16-9-1: [Your Turn], [Opponent's Turn] or [All Turns]."""
+        if effect.window == "your_turn":
+            return self.turn_player == owner
+        if effect.window == "opponents_turn":
+            return self.turn_player != owner
+        return True
+
+    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=(), cards: int = 1) -> None:
+        """A game event happened: every "when ..." effect whose trigger conditions it meets triggers
+        and goes pending (CR 15-8-3-1, 15-4-4-1).  ``subjects`` are the Digimon it happened to at one
+        and the same moment (security events name the stack's ``owner`` and how many ``cards``); each effect
+        triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
+        Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5)."""
+        if event in ("security_added", "security_removed"):
+            concerned = [(owner, None)] * cards
+        else:
+            concerned = [(s.owner, s) for s in subjects if s.top.defn.category in ("digimon", "digi-egg")]
+        if not concerned:
+            return
+        in_field = [(o, s) for o, s in concerned if s is None or s.area == "battle"]
+        watchers = self.stacks() + [s for s in departed if s not in self.stacks()]
+        for watcher in watchers:
+            for effect, card in self._watching(watcher, event):
+                meets = [(o, s) for o, s in in_field if self._event_concerns(effect, watcher, o, s, by_effect)]
+                if not meets:
+                    if any(s is not None and s.area != "battle" and self._event_concerns(effect, watcher, o, s, by_effect)
+                           for o, s in concerned):
+                        # CR 3-4-7-6: a card in the breeding area meets no trigger condition.
+                        self.emit("no_trigger_condition_in_breeding_area", "CR 3-4-7-6", watcher.owner, card=card.name, watched=event)
+                    continue
+                if not self._in_window(effect, watcher.owner):
+                    self.emit("not_triggered", WINDOWS[effect.window], watcher.owner, card=card.name, watched=event,
+                              window=effect.window)
+                    continue
+                if not self._may_trigger(watcher.owner, card, effect):
+                    continue
+                source = f"[when_{event}]{' (inherited)' if card is not watcher.top else ''} of {card.name}"
+                # Met by several cards at one moment, it still triggers once (CR 15-5-2); a Digimon that
+                # left the field in this very deletion still sees it, like an [On Deletion] (CR 15-8-3-5).
+                ref = "CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed else "CR 15-8-3-1"
+                self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
+                self._pend(watcher.owner, source, effect, stack=watcher, card=card)
+
+    def _digivolved(self, stack: Stack, player: int, by_effect: bool = False) -> None:
+        """A Digimon has digivolved (by any procedure): its [When Digivolving] effects and the effects
+        watching for a digivolution trigger (CR 15-16-3-1, 15-8-3-1)."""
+        if stack.area == "battle":
+            self._trigger_on(stack, "when_digivolving")
+        self._fire("digivolved", [stack], by_effect=by_effect)
+
+    def _security_changed(self, player: int, event: str, by_effect: bool, cards: int = 1) -> None:
+        """Cards were added to or removed from ``player``'s security stack (once per moment, CR 15-5-2)."""
+        self._fire(event, owner=player, by_effect=by_effect, cards=cards)
+
+    # ---------------------------------------------- immediate: would be played ----
+    def _would_be_played(self, player: int, card: Card):
+        """CR 7-1-2-2: "when this card would be played" effects trigger right after the card is revealed,
+        before the cost is paid and before DigiXros or Assembly is declared (CR 7-2-2-2, CR 7-3-2-2).
+        They are resolved at once, as immediate-type effects (CR 15-8-5-2).  Returns the change to the
+        play cost they made (CR 4-2-3-1)."""
+        effects = [e for e in card.defn.effects if e.timing == "would" and e.event == "played"]
+        if not effects:
+            return 0
+        self.emit("would_be_played", "CR 7-1-2-2", player, card=card.name, effects=len(effects))
+        self._playing.append({"card": card, "change": 0})
+        outer, self.pending = self.pending, []
+        try:
+            for effect in effects:
+                if self._may_trigger(player, card, effect):
+                    self._pend(player, f"[would_be_played] of {card.name}", effect, card=card)
+            yield from self._resolve()
+        finally:
+            self.pending = outer + self.pending
+            playing = self._playing.pop()
+        return playing["change"]
+
+    def _reduce_play_cost(self, player: int, card: Card, amount: int) -> None:
+        playing = self._playing[-1] if self._playing else None
+        if playing is None or playing["card"] is not card:
+            return
+        playing["change"] -= amount
+        self.emit("play_cost_reduced", "CR 4-2-3-1", player, card=card.name, amount=amount)
+
+    def _optional_problem(self, a: Action) -> IllegalAction | None:
+        """The predicate of "activate this optional effect?": yes or no.  While the effects of a card
+        that would be played resolve, its DigiXros or Assembly can't be declared yet; while an effect
+        triggered during another's resolution is asked, an older pending effect can't go first."""
+        older = [p for level in self._older_pending for p in level]
+        if a.kind == "trigger" and older:
+            tp = self.turn_player
+            deriving = self.decision.player if self.decision is not None else tp
+            return IllegalAction("the effect that triggered while others were resolving is activated before them",
+                                 "CR 15-4-5-3" if deriving != tp and any(p.player == tp for p in older) else "CR 15-4-5-2")
+        if self._playing and a.kind in ("choose", "done"):
+            d = self._playing[-1]["card"].defn
+            if d.digixros:
+                return IllegalAction("the effects triggered when the card would be played resolve before DigiXros is declared",
+                                     "CR 7-2-2-2")
+            if d.assembly:
+                return IllegalAction("the effects triggered when the card would be played resolve before Assembly is declared",
+                                     "CR 7-3-2-2")
+        return None
+
+    # ------------------------------------------------------------ resolving ----
+    def _resolve(self):
+        """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
+        if self.pending:
+            self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
+        # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
+        batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
+        while self.pending and not self.is_over:
+            tp = self.turn_player
+            player = tp if any(p.player == tp for p in self.pending) else 1 - tp
+            mine = [p for p in self.pending if p.player == player]
+            if len(mine) > 1:
+                def check(a: Action, n=len(mine)) -> IllegalAction | None:
+                    if a.kind == "trigger" and (a.option is None or not 0 <= a.option < n or a.card is not None
+                                                or a.target is not None or a.targets):
+                        return IllegalAction(f"choose 1 of your {n} pending effects", "CR 15-4-3-5")
+                    return None
+
+                choice = yield self.decide(player, "trigger_order", [Action("trigger", option=i) for i in range(len(mine))],
+                                           "choose which pending effect activates next: "
+                                           + "; ".join(f"{i}: {p.source}" for i, p in enumerate(mine)), check)
+                chosen = mine[choice.option]
+            else:
+                chosen = mine[0]
+            simultaneous = batch or len(self.pending) > 1
+            self.pending.remove(chosen)
+            outer, self.pending = self.pending, []
+            older = [p for level in self._older_pending for p in level]
+            if older and not simultaneous:
+                # CR 15-4-5-2: a derived trigger is activated before the older effects still pending,
+                # even the turn player's when it is the other player's (CR 15-4-5-3).
+                ref = "CR 15-4-5-3" if player != tp and any(p.player == tp for p in older) else "CR 15-4-5-2"
+            else:
+                # CR 15-4-3-5-1: the turn player's own first; CR 15-4-3-5-2: then the non-turn player's.
+                ref = ("CR 15-4-3-5-1" if player == tp else "CR 15-4-3-5-2") if simultaneous else "CR 15-4-4-2"
+            self.emit("activate", ref, player, effect=chosen.source)
+            yield from self._activate_pending(chosen)
+            self._rule_check()
+            # CR 15-4-5: effects triggered while resolving go before the older pending ones.
+            self._older_pending.append(outer)
+            try:
+                yield from self._resolve()
+            finally:
+                self._older_pending.pop()
+            self.pending = outer + self.pending
+
+    def _pending_lost(self, p: Pending) -> IllegalAction | None:
+        """Why a pending effect can no longer be activated (CR 15-4-4-3, 15-4-4-4), or None."""
+        card = p.card
+        if card is not None and "incarnation" in p.data and card.incarnation != p.data["incarnation"]:
+            return IllegalAction(f"{card.name} has become a new card since its effect triggered", "CR 15-4-4-3")
+        stack = p.stack
+        if card is not None and stack is not None and stack in self.stacks(stack.owner):
+            own = card is stack.top and any(e is p.effect for e in card.defn.effects)
+            inherited = card in stack.sources and any(e is p.effect for e in card.defn.inherited)
+            if not (own or inherited):
+                return IllegalAction(f"{stack!r} no longer has that effect of {card.name}", "CR 15-4-4-4")
+        return None
+
+    def _activate_pending(self, p: Pending):
+        if isinstance(p.effect, Effect):
+            effect, card = p.effect, p.card
+            lost = self._pending_lost(p)
+            if lost is not None:
+                self.emit("cannot_activate", lost.ref, p.player, card=card.name, effect=p.source)
+                return
+            if self.per_turn_spent(card, effect):
+                self.emit("once_per_turn_spent", "CR 15-14-1-2", p.player, card=card.name)
+                return
+            yield from self._run_effect(p.player, effect, card, p.stack)
+            return
+        kw = p.effect
+        if kw == "retaliation":
+            target = p.stack
+            if target in self.players[target.owner].battle:
+                self.emit("retaliation", "CR 16-13-1", p.player, deletes=repr(target))
+                yield from self._delete([target], cause="effect", ref="CR 16-13-1", by=p.player)
+        elif kw == "fortitude":
+            card = p.card
+            if card in self.players[p.player].trash:
+                self.players[p.player].trash.remove(card)
+                self.emit("fortitude", "CR 16-27-1", p.player, card=card.name)
+                yield from self._play(p.player, card, cost=None, ref="CR 16-27-1")
+        elif kw == "raid":
+            yield from self._raid(p)
+        elif kw == "alliance":
+            yield from self._alliance(p)
+        elif kw in ("vortex", "execute"):
+            yield from self._keyword_attack(p.player, p.stack, kw)
+
+    def _run_effect(self, controller: int, effect: Effect, card: Card, stack: Stack | None, count_use: bool = True):
+        """Carry out an effect's steps.  Returns "placed" when the card was put somewhere by its own effect.
+
+        An effect whose processing condition isn't met, or that the player declines, is not activated
+        and so uses none of its [X Per Turn] count (CR 15-6-3, CR 15-14-1-4); ``count_use`` is False
+        when the count was taken at declaration ([Main], CR 15-8-4-2)."""
+        if not self._condition_met(effect, controller, stack):
+            self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)
+            return None
+        if effect.optional:
+            choice = yield self.decide(controller, "optional", [Action("yes"), Action("no")], f"activate {card.name}'s optional effect?",
+                                       self._optional_problem)
+            if choice.kind == "no":
+                self.emit("declined", "CR 15-9-2-2", controller, card=card.name)  # optional processing may be left undone
+                return None
+        if count_use:
+            self._spend_use(controller, card, effect)
+        result, at_zero = None, set()
+        for i, step in enumerate(effect.steps):
+            if "if" in step and not self._step_condition(step, controller, card, stack):
+                continue  # CR 15-6-2: a step's own condition binds that step only
+            (name, arg), = ((k, v) for k, v in step.items() if k != "if")
+            if name == "reduce_play_cost":
+                self._reduce_play_cost(controller, card, int(arg))
+                continue
+            r = yield from self._step(controller, name, arg, card, stack)
+            if r == STOP:
+                break  # CR 15-7-2: a cost not paid, nothing after it
+            result = r or result
+            if i < len(effect.steps) - 1:
+                self._rule_check_waits(at_zero)  # CR 17-1-2-2
+        return result

@@ -1,0 +1,273 @@
+"""The flow of a game: setup, turns and their phases (CR 5, 6), drawing, winning and losing (CR 1-2).
+"""
+
+from __future__ import annotations
+
+from ..state import (
+    Action,
+    Decision,
+    IllegalAction,
+    Pending,
+)
+from .common import EITHER, MAX_TURNS, PHASES
+
+
+class Flow:
+    """The turn and its phases, in the order CR 6 gives them."""
+
+    def _game(self):
+        start_phase = self._config.get("phase", "setup")
+        if start_phase == "setup":
+            yield from self._setup()
+            start_phase = "unsuspend"
+        else:
+            yield from self._resume()  # position.py: an attack under way or effects pending go on first
+        while not self.is_over:
+            yield from self._turn(start_phase)
+            start_phase = "start"
+            if self.turn > MAX_TURNS and not self.is_over:
+                self.over_reason = f"turn limit of {MAX_TURNS} reached"
+                self.emit("game_over", "CR 1-2-2", reason=self.over_reason)
+
+    def _setup(self):
+        # CR 5-2-1: the set-up steps CR 5-2-1-1 to CR 5-2-1-8, in that order.
+        self.emit("setup", "CR 5-2-1")
+        for p in (0, 1):
+            self.rng.shuffle(self.players[p].deck)
+            self.emit("shuffle", "CR 5-2-1-1", p)
+        for p in (0, 1):
+            eggs = self.players[p].eggs
+            if eggs:
+                self.rng.shuffle(eggs)
+                self.emit("shuffle_eggs", "CR 5-2-1-2", p, cards=len(eggs))
+            else:  # CR 5-2-1-2: no Digi-Egg deck, so straight on to the next step
+                self.emit("no_digi_egg_deck", "CR 5-2-1-2", p)
+        first = self.turn_player
+        self.emit("first_player", "CR 5-2-1-3", first)
+        yield from self._hands_security_memory(first, "CR 5-2-1-4", "CR 5-2-1-6", "CR 5-2-1-7", "CR 5-2-1-8")
+
+    def _hands_security_memory(self, first: int, hand_ref: str, security_ref: str, memory_ref: str, start_ref: str):
+        """Opening hands and one mulligan each (first player first), security, memory 0, game start."""
+        for p in (0, 1):
+            self._draw(p, 5, hand_ref)
+        for p in (first, 1 - first):  # CR 5-2-1-4: starting with the first player
+            choice = yield self.decide(p, "mulligan", [Action("keep"), Action("mulligan")], "keep or re-draw?", EITHER)
+            if choice.kind == "mulligan":
+                ps = self.players[p]
+                ps.deck.extend(ps.hand)
+                ps.hand.clear()
+                self.emit("mulligan", "CR 5-2-1-5", p)
+                self.rng.shuffle(ps.deck)
+                self.emit("shuffle", "CR 1-3-10", p)  # into a random order
+                self._draw(p, 5, "CR 5-2-1-5")
+        for p in (0, 1):
+            ps = self.players[p]
+            top5, ps.deck = ps.deck[:5], ps.deck[5:]
+            # CR 5-2-1-6: placed one at a time, so the deck's top card ends at the bottom.
+            ps.security = list(reversed(top5))
+            self.emit("security_set", security_ref, p, cards=len(top5))
+        self.memory = 0
+        self.emit("memory_set", memory_ref, value=0)
+        self.emit("game_start", start_ref, first)
+
+    def _turn(self, start: str):
+        tp = self.turn_player
+        if start in ("start", "unsuspend"):
+            if start == "start":
+                self.emit("turn_start", "CR 6-1-1", tp, turn=self.turn)
+                self._new_turn_counts()
+            # CR 6-2-1-1: start-of-turn effects are processed before unsuspending.
+            self._trigger_timing("start_of_your_turn", tp)
+            if self.pending:
+                self.emit("start_of_turn_effects", "CR 6-2-1-1", tp, effects=len(self.pending))
+            # The turn changes which persistent effects apply (CR 15-8-2-2/3); a Digimon whose DP is
+            # now 0 is deleted, its [On Deletion] triggering with them (CR 15-4-3-3, 17-1-3-1-1).
+            self._rule_check()
+            yield from self._resolve()
+            if self.is_over:
+                return
+            start = "unsuspend"
+        phases = PHASES[PHASES.index(start):] if start in PHASES else PHASES
+        for phase in phases:
+            if self._turn_should_end():
+                # CR 6-6-1: the turn ends in the phase under way; the later phases don't happen.
+                # CR 6-2-1-2: met once the start-of-turn effects are done, it ends before unsuspending.
+                if phase == "unsuspend":
+                    self.emit("turn_ends_before_unsuspend", "CR 6-2-1-2", tp, memory=self.mem(tp))
+                elif self.phase in PHASES:
+                    self.emit("turn_ends_early", "CR 6-6-1", tp, phase=self.phase, memory=self.mem(tp))
+                break
+            self.phase = phase
+            yield from getattr(self, f"_phase_{phase}")()
+            if self.is_over:
+                return
+        while True:
+            if self.phase == "main" and not self._turn_should_end():
+                yield from self._phase_main()
+                if self.is_over:
+                    return
+            ended = yield from self._end_of_turn()
+            if ended or self.is_over:
+                break
+        if self.is_over:
+            return
+        self.turn += 1
+        self.turn_player = 1 - tp
+        self.phase = "start"
+
+    def _turn_should_end(self) -> bool:
+        # CR 6-1-4-1: memory at 1 or more on the opponent's side, nothing left to process.
+        return self.mem(self.turn_player) < 0 and not self.pending and self.attack is None
+
+    def _phase_unsuspend(self):
+        tp = self.turn_player
+        self.emit("phase", "CR 6-1-2", tp, phase="unsuspend")  # CR 6-1-2: the phases in their fixed order
+        for stack in self.stacks(tp) + ([self.players[tp].breeding] if self.players[tp].breeding else []):
+            if stack.suspended:
+                stack.suspended = False
+                self.emit("unsuspend", "CR 6-2-1", tp, card=repr(stack))
+        for stack in self.stacks(1 - tp):
+            if stack.suspended and self.keyword(stack, "reboot"):
+                stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
+                self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
+        self._continuous_check()  # "while suspended" effects stop here (CR 15-8-2-6-2)
+        return
+        yield  # pragma: no cover - makes this a generator
+
+    def _phase_draw(self):
+        tp = self.turn_player
+        self.emit("phase", "CR 6-1-2", tp, phase="draw")  # CR 6-1-2: the phases in their fixed order
+        if self.turn == 1 and tp == self._config.get("first_player", 0) and not self._config.get("draw_on_turn_1"):
+            self.emit("no_draw", "CR 6-3-1-1", tp)
+            return
+        if not self.players[tp].deck:
+            self._lose(tp, "CR 1-2-3-2", "cannot draw in the draw phase")
+            return
+        self._draw(tp, 1, "CR 6-3-1")
+        return
+        yield  # pragma: no cover
+
+    def _phase_breeding(self):
+        tp = self.turn_player
+        self.emit("phase", "CR 6-1-2", tp, phase="breeding")  # CR 6-1-2: the phases in their fixed order
+        choice = yield self.decide(tp, "breeding", [Action("hatch"), Action("move"), Action("skip")], "hatch, move or do nothing",
+                                   self._phase_check("breeding"))
+        ps = self.players[tp]
+        if choice.kind == "hatch":
+            card = yield from self._hatch_card(tp)
+            card.incarnation += 1
+            ps.breeding = self.new_stack(tp, [card], area="breeding")
+            self.emit("hatch", "CR 4-18-1", tp, card=card.name)
+        elif choice.kind == "move":
+            stack = ps.breeding
+            ps.breeding = None
+            stack.area = "battle"
+            ps.battle.append(stack)
+            self.emit("move", "CR 4-17-1", tp, card=repr(stack))
+            yield from self._after_place(stack, "move")
+            self._trigger_on(stack, "when_moving")
+            yield from self._resolve()
+        else:
+            self.emit("breeding_skip", "CR 6-4-1-3", tp)
+
+    def _hatch_card(self, tp: int):
+        """CR 4-18-1: the top card of the Digi-Egg deck."""
+        return self.players[tp].eggs.pop(0)
+        yield  # pragma: no cover
+
+    def _phase_main(self):
+        tp = self.turn_player
+        if self.phase != "main" or self._main_logged != (self.turn, tp):
+            self.emit("phase", "CR 6-1-2", tp, phase="main")
+            self._main_logged = (self.turn, tp)
+        self.phase = "main"
+        while not self.is_over and not self._turn_should_end():
+            choice = yield Decision(tp, "main", self._main_actions(tp), "main phase action", self._phase_check("main"),
+                                    frozenset(self.MAIN_KINDS))
+            yield from self._do_main(tp, choice)
+            yield from self._resolve()
+
+    def _end_of_turn(self):
+        """CR 6-6: end-of-turn effects; if memory comes back to the turn player, the phase goes on."""
+        tp = self.turn_player
+        self.emit("turn_end_conditions", "CR 6-1-4-1", tp, memory=self.mem(tp))
+        self._burst_end_of_turn()
+        self._trigger_timing("end_of_your_turn", tp)
+        self._trigger_timing("end_of_opponents_turn", 1 - tp)
+        for stack in list(self.stacks(tp)):
+            for kw in ("vortex", "execute"):
+                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2)
+                    self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2"}[kw], tp, card=repr(stack),
+                              watched="end_of_turn", effect=f"<{kw.title()}> of {stack!r}")
+                    self.pending.append(Pending(tp, f"<{kw.title()}> of {stack!r}", kw, stack=stack))
+        if self.pending:
+            # CR 6-6-2: the phase goes on until everything pending at the end of the turn is resolved.
+            self.emit("end_of_turn_effects", "CR 6-6-2", tp, effects=len(self.pending))
+        yield from self._resolve()
+        if self.is_over:
+            return True
+        if self.mem(tp) >= 0:
+            self.emit("turn_end_postponed", "CR 6-6-4", tp, memory=self.mem(tp))
+            self.phase = "main"
+            return False
+        self._expire("end_of_turn")
+        self.emit("turn_end", "CR 6-6-3", tp, turn=self.turn)
+        return True
+
+    def _expire(self, until: str) -> None:
+        # "Until the end of your opponent's turn" is said by the effect's player: it ends with a
+        # turn that isn't theirs (a card's own effect: its owner's).
+        for stack in self.stacks():
+            stack.modifiers = [
+                m for m in stack.modifiers
+                if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn"
+                                             and self.turn_player != (stack.owner if m.by is None else m.by)))
+            ]
+        self._expire_lasting(until)
+
+    def _draw(self, player: int, n: int, ref: str) -> None:
+        ps = self.players[player]
+        drawn = 0
+        for _ in range(n):
+            if not ps.deck:
+                break
+            card = ps.deck.pop(0)
+            card.incarnation += 1
+            ps.hand.append(card)
+            drawn += 1
+        self.emit("draw", ref, player, cards=drawn)
+
+    def apply(self, action: Action) -> None:
+        """Take ``action``; a forfeit (``Action("forfeit", option=player)``) may come from either player
+        at any moment, whoever is deciding (CR 1-2-4)."""
+        if action.kind == "forfeit":
+            self._forfeit(action)
+            return
+        super().apply(action)
+
+    def _forfeit(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalAction("the game is over", "CR 1-2-2")
+        if action.option not in (0, 1) or action.card is not None or action.target is not None or action.targets:
+            raise IllegalAction("a forfeit names the player who forfeits", "CR 1-2-4")
+        player = action.option
+        self.history.append(action)
+        self.emit("forfeit", "CR 1-2-4", player)
+        # CR 1-2-5: losing by forfeit makes no effect trigger or activate, not even those already pending.
+        self.emit("forfeit_no_effects", "CR 1-2-5", player, pending=len(self.pending))
+        self.pending = []
+        self.decision = None
+        self._win(1 - player, "CR 1-2-4", "the opponent forfeited")
+
+    def _win(self, player: int, ref: str, why: str, condition: str | None = None) -> None:
+        """``player`` wins by ``ref``; ``condition`` is the victory condition (CR 1-2-3-x) when ``ref``
+        is the procedure that found it met.  The game is over at once (CR 1-2-2)."""
+        if condition is not None and condition != ref:
+            self.emit("victory_condition", condition, player, why=why)
+        self.winner = player
+        self.over_reason = why
+        self.emit("win", ref, player, why=why)
+        self.emit("game_over", "CR 1-2-2", reason=why)
+
+    def _lose(self, player: int, ref: str, why: str) -> None:
+        self._win(1 - player, ref, why)

@@ -1,0 +1,265 @@
+"""Playing, using and digivolving cards (CR 7-1, 8-1, 9): costs, colours, requirements.
+
+The special digivolutions (DNA, DigiXros, Burst, App Fusion, Link, ...) live in ``special.py``.
+"""
+
+from __future__ import annotations
+
+from ..cards import CardDef
+from ..state import (
+    Action,
+    Card,
+    IllegalAction,
+    Stack,
+)
+
+
+class Playing:
+    """Playing Digimon and Tamers, using Options, digivolving."""
+
+    def _check_play(self, tp, card, a):
+        d = card.defn
+        if d.option_side:
+            return IllegalAction(
+                "a DUAL card is never played: declare digivolving with its Digimon information or using its Option information",
+                "CR 4-6-1",
+            )
+        if d.category not in ("digimon", "tamer"):
+            if d.category == "option":
+                return IllegalAction("Option cards are used, not played", "CR 9-1-1")
+            return IllegalAction("only Digimon and Tamer cards can be played from the hand", "CR 6-5-1-1")
+        if d.play_cost is None:
+            return IllegalAction("a card without a play cost can't be played", "CR 7-1-1")
+        return None
+
+    def _check_use(self, tp, card, a):
+        d = card.defn
+        if d.option_side:
+            return self._colours_problem(tp, d.option_side["colours"])
+        if d.category != "option":
+            return IllegalAction("only Option cards can be used", "CR 9-1-1")
+        if d.use_cost is None:
+            return IllegalAction("this card has no use cost", "CR 9-1-1")
+        problem = self._colour_problem(tp, d)
+        if problem:
+            return problem
+        if not any(e.timing == "main" for e in d.effects):
+            return IllegalAction("this Option card has no [Main] effect to use", "CR 9-1-1")
+        return None
+
+    # ------------------------------------------------------------------ costs ----
+    def payment_problem(self, player: int, cost: int | None, what: str):
+        """CR 4-2-2: a cost is paid exactly, and memory never goes past 10 on the opponent's side
+        (CR 1-4-2-2), so a cost that would take it there can't be paid."""
+        if cost is None or self.mem(player) - cost >= -10:
+            return None
+        return IllegalAction(f"{what} costs {cost}: paying it from {self.mem(player)} memory would take the memory past 10 "
+                             "on the opponent's side, and a cost is paid exactly or not at all", "CR 4-2-2")
+
+    def lowest_cost(self, player: int, card: Card, a: Action) -> int | None:
+        """The least the action can cost once every reduction its procedure may bring is applied:
+        DigiXros (CR 7-2-2-1), Assembly (CR 7-3-2-1), "when this card would be played" (CR 4-2-3-1),
+        <Digisorption> (CR 16-10-1).  None when nothing is paid."""
+        d = card.defn
+        if a.kind == "play":
+            cost = d.play_cost or 0
+            if d.digixros:
+                reduction, names = d.digixros
+                here = {c.defn.name for c in self.players[player].hand if c is not card}
+                here |= {s.top.defn.name for s in self.stacks(player)}
+                cost -= reduction * len(set(names) & here)
+            elif d.assembly:
+                reduction, count, name = d.assembly
+                if sum(c.defn.name == name for c in self.players[player].trash) >= count:
+                    cost -= reduction
+            cost -= sum(int(step["reduce_play_cost"]) for e in d.effects if e.timing == "would" and e.event == "played"
+                        for step in e.steps if "reduce_play_cost" in step)
+            return max(0, cost)
+        if a.kind == "use":
+            return d.option_side["use_cost"] if d.option_side else d.use_cost
+        if a.kind == "digivolve":
+            if a.option is None or not 0 <= a.option < len(d.requirements):
+                return None
+            cost = d.requirements[a.option].cost
+            sorption = d.keyword("digisorption")
+            if sorption and any(not s.suspended and s.top.defn.category == "digimon" for s in self.stacks(player)):
+                cost -= int(sorption)
+            return max(0, cost)
+        return None
+
+    def _colour_holders(self, player: int, colours) -> dict[str, Stack | None]:
+        """For each colour, a Digimon or Tamer of that colour on the player's field (or None)."""
+        field = self.stacks(player) + ([self.players[player].breeding] if self.players[player].breeding else [])
+        field.sort(key=lambda s: -len(set(colours) & set(s.top.defn.colours)))  # a multicolour card meets several (CR 4-22-4)
+        return {c: next((s for s in field if c in s.top.defn.colours), None) for c in colours}
+
+    def _missing_colours(self, player: int, colours) -> list[str]:
+        return [c for c, holder in self._colour_holders(player, colours).items() if holder is None]
+
+    def _colour_problem(self, player: int, d: CardDef):
+        return self._colours_problem(player, d.colours)
+
+    def _colours_problem(self, player: int, colours):
+        """CR 4-22-2: a Digimon or Tamer of the Option's colour on your field; CR 4-22-3: a multicolour
+        Option needs one for each of its colours."""
+        missing = self._missing_colours(player, colours)
+        if missing:
+            ref = "CR 4-22-3" if len(colours) > 1 else "CR 4-22-2"
+            return IllegalAction(f"colour requirement not met: no {', '.join(missing)} Digimon or Tamer on your field", ref)
+        return None
+
+    def _colour_requirement_met(self, player: int, card: Card, colours) -> None:
+        """Show how the colour requirements were met: one colour (CR 4-22-2), each colour of a multicolour
+        Option (CR 4-22-3), or several colours by one multicolour Digimon or Tamer (CR 4-22-4)."""
+        holders = self._colour_holders(player, colours)
+        sids = [s.sid for s in holders.values() if s is not None]
+        shared = len(set(sids)) < len(sids)
+        ref = "CR 4-22-4" if shared else "CR 4-22-3" if len(colours) > 1 else "CR 4-22-2"
+        self.emit("colour_requirement_met", ref, player, card=card.name,
+                  met_by="; ".join(f"{c}: {s!r}" for c, s in holders.items()))
+
+    def _check_digivolve(self, tp, card, a):
+        d = card.defn
+        if d.category != "digimon":
+            return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
+        stack = self.find_stack(a.target)
+        if stack is None or stack.owner != tp:
+            return IllegalAction("digivolve onto one of your own cards on the field", "CR 8-1-3-1")
+        if a.option is None or not 0 <= a.option < len(d.requirements):
+            return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
+        return self.requirement_problem(d.requirements[a.option], stack.top) or self.digivolve_prohibition(stack)
+
+    def digivolve_prohibition(self, stack: Stack) -> IllegalAction | None:
+        """"Can't digivolve" beats every permission to digivolve (CR 15-1-3): from the hand, by an
+        effect, DNA, Burst, App Fusion, Arts or <Blast Digivolve>."""
+        if self.keyword(stack, "cannot_digivolve"):
+            return IllegalAction(f"an effect says {stack!r} can't digivolve, and that beats any permission", "CR 15-1-3")
+        return None
+
+    def _take_from_hand(self, tp, uid) -> Card:
+        hand = self.players[tp].hand
+        card = next(c for c in hand if c.uid == uid)
+        hand.remove(card)
+        return card
+
+    def _play(self, tp, card: Card, cost: int | None, ref: str, label=None, sources=(), declared=False, pay_ref="CR 7-1-3-2"):
+        """Place ``card`` on the field: the play procedure from the reveal (CR 7-1-3), or from paying the
+        cost once DigiXros or Assembly has been declared (``declared``).  ``ref`` is the clause of the
+        step that places it; ``cost`` None is a play by an effect, which pays nothing."""
+        if not declared:
+            self.emit("play_declared", "CR 7-1-3-1", tp, card=card.name)
+            if card not in self.players[tp].processing:
+                self.players[tp].processing.append(card)  # revealed, in no area while "would be played" resolves
+            change = yield from self._would_be_played(tp, card)
+            if cost is not None:
+                cost = max(0, cost + change)  # CR 1-3-9
+            elif card.defn.assembly:
+                # CR 7-3-2-10: a card an effect plays may still use Assembly (nothing is paid).
+                _, sources = yield from self._materials(tp, card, cost=0, by_effect=True)
+        if card in self.players[tp].processing:
+            self.players[tp].processing.remove(card)
+        if cost is not None:
+            self.pay(tp, cost, pay_ref, f"play {card.name}")
+        card.incarnation += 1
+        stack = self.new_stack(tp, list(sources) + [card], label=label)
+        self.players[tp].battle.append(stack)
+        self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
+        how = "play" if cost is not None else "effect"
+        yield from self._after_place(stack, how)
+        self._trigger_on(stack, "on_play")
+        self._fire("played", [stack], by_effect=how == "effect")
+        yield from self._resolve()
+        return stack
+
+    def _after_place(self, stack: Stack, how: str):
+        """Hook for rulesets that track more about a card entering the battle area (Tamer Tactics groups)."""
+        return
+        yield  # pragma: no cover
+
+    def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False):
+        card = next(c for c in self.players[tp].hand if c.uid == a.card)
+        stack = self.find_stack(a.target)
+        req = card.defn.requirements[a.option]
+        self.players[tp].hand.remove(card)
+        self.players[tp].processing.append(card)
+        self.emit("digivolve_declared", "CR 8-1-3-1", tp, card=card.name, onto=repr(stack), requirement=req.describe())
+        if req.colours and not req.name and len(stack.top.defn.colours) > 1:
+            # CR 2-4-3-1: a multicolour card has every one of its colours, so it meets a requirement for any of them.
+            self.emit("multicolour_meets", "CR 2-4-3-1", tp, card=stack.top.name, colours="/".join(stack.top.defn.colours),
+                      requirement=req.describe())
+        cost = req.cost if cost is None else int(cost)
+        sorption = card.defn.keyword("digisorption")
+        if sorption:
+            # CR 16-10: when digivolving into it from the hand, may suspend 1 of your Digimon to reduce the cost.
+            def problem(s: Stack | None) -> IllegalAction | None:
+                if s is None or s.owner != tp or s.area != "battle" or s.top.defn.category != "digimon":
+                    return IllegalAction("<Digisorption> suspends 1 of your Digimon", "CR 16-10-1")
+                if s.suspended:
+                    return IllegalAction(f"{s!r} is already suspended", "CR 16-10-1")
+                if self.keyword(s, "cannot_suspend"):
+                    # CR 16-10-3: suspending is <Digisorption>'s optional condition; without it nothing follows.
+                    return IllegalAction(f"an effect says {s!r} can't suspend", "CR 15-7-2")
+                return None
+
+            decision = self._pick(tp, "digisorption", "suspend a Digimon for <Digisorption>?", problem)
+            if len(decision.actions) > 1:
+                pick = yield decision
+                if pick.kind == "choose":
+                    chosen = self.find_stack(pick.target)
+                    chosen.suspended = True
+                    cost = max(0, cost - int(sorption))  # CR 1-3-9 style: never below 0
+                    # CR 16-10-5: the Digimon suspended may be the very one being digivolved.
+                    self.emit("digisorption", "CR 16-10-5" if chosen is stack else "CR 16-10-1", tp, suspended=repr(chosen), cost=cost)
+        if self.payment_problem(tp, cost, f"digivolving into {card.name}"):
+            # CR 8-1-2-6: the digivolution can't take place; the revealed card goes back to the hand
+            # (it never left an area) and no memory moves.
+            self.players[tp].processing.remove(card)
+            self.players[tp].hand.append(card)
+            self.emit("cannot_digivolve", "CR 8-1-2-6", tp, card=card.name, cost=cost, memory=self.mem(tp))
+            return
+        self.pay(tp, cost, "CR 8-1-3-2", f"digivolve into {card.name}")
+        card.face_up = True
+        self.players[tp].processing.remove(card)
+        stack.cards.append(card)
+        self.emit("digivolved", "CR 8-1-3-3", tp, card=repr(stack), suspended=stack.suspended, kept_orientation="CR 8-1-2-3")
+        if stack.suspended:
+            self.emit("stays_suspended", "CR 8-1-2-3", tp, card=repr(stack))  # digivolving never unsuspends
+        if stack.modifiers:
+            # CR 3-1-3-1-3: the cards under the new one aren't new cards, so what applied to the Digimon stays.
+            self.emit("changes_kept", "CR 3-1-3-1-3", tp, card=repr(stack), changes=len(stack.modifiers))
+        if any(e.timing == "on_play" for e in card.defn.effects):
+            # CR 3-4-5: the Digimon changes into the new top card and stays the same Digimon; nothing is played.
+            self.emit("same_digimon", "CR 3-4-5", tp, card=repr(stack), top=card.name)
+        if self.players[tp].deck:
+            self._draw(tp, 1, "CR 8-1-3-3")
+        else:
+            self.emit("no_bonus_draw", "CR 8-1-2-8", tp)
+        if stack.area != "battle":
+            self.emit("no_trigger_in_breeding_area", "CR 3-4-7-4", tp, card=repr(stack))
+        self._digivolved(stack, tp, by_effect=by_effect)
+        yield from self._resolve()
+
+    def _use_option(self, tp, card: Card):
+        self.players[tp].processing.append(card)
+        dual = card.defn.option_side
+        self.emit("use_declared", "CR 4-6-2" if dual else "CR 9-1-9-1", tp, card=card.name, side="Option information" if dual else None)
+        self._colour_requirement_met(tp, card, dual["colours"] if dual else card.defn.colours)
+        self.pay(tp, dual["use_cost"] if dual else card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
+        card.incarnation += 1
+        effects = dual["effects"] if dual else card.defn.effects
+        main = next((e for e in effects if e.timing == "main"), None)
+        self.emit("option_main", "CR 9-1-9-3", tp, card=card.name)
+        placed = (yield from self._run_effect(tp, main, card, None)) if main else None
+        if card in self.players[tp].processing:
+            self.players[tp].processing.remove(card)
+        if dual and placed != "placed":
+            self.players[tp].processing.append(card)
+            arts = yield from self._arts_digivolve(tp, card)
+            if card in self.players[tp].processing:
+                self.players[tp].processing.remove(card)
+            placed = "placed" if arts else None
+            if arts:
+                self.emit("not_trashed", "CR 4-20-2", tp, card=card.name)
+        if placed != "placed":
+            self.players[tp].trash.append(card)
+            self.emit("trash", "CR 9-1-5", tp, card=card.name)

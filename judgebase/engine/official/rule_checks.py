@@ -1,0 +1,379 @@
+"""Deletion, leaving the field and rule processing (CR 4-15, 15-8-5, 17).
+"""
+
+from __future__ import annotations
+
+from ..state import (
+    Action,
+    IllegalAction,
+    Pending,
+    Stack,
+)
+
+
+class RuleChecks:
+    """Deleting Digimon, cards leaving the field, and the rule processing after each action."""
+
+    def _delete(self, stacks: list[Stack], cause: str, ref: str, by: int | None = None, etype: str = "digimon"):
+        """Delete Digimon, offering their immediate 'would be deleted' effects first; return the deleted.
+        ``etype``: the kind of effect that deletes (CR 15-2-1; keyword effects are Digimon effects)."""
+        deleted = []
+        # CR 1-3-5: when both players are asked at once (each may keep a Digimon from this deletion), the
+        # turn player chooses first, then the non-turn player.
+        stacks = sorted(stacks, key=lambda s: s.owner != self.turn_player)
+        asked = {s.owner for s in stacks if s in self.players[s.owner].battle
+                 and any(a.kind != "decline" for a in self._save_decision(s, cause, by).actions)}
+        if len(asked) == 2:
+            self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
+        for stack in stacks:
+            if stack not in self.players[stack.owner].battle:
+                continue
+            if cause == "effect" and self._deletion_refused(stack, by, etype):
+                continue
+            saved = yield from self._would_be_deleted(stack, cause, by)
+            if saved:
+                continue
+            deleted.append(stack)
+        for stack in deleted:
+            self._leave_field(stack, "trash", ref, deleted=True)
+        for stack in deleted:
+            self._trigger_deleted(stack, cause)
+        self._fire("deleted", deleted, by_effect=cause == "effect", departed=deleted)
+        return deleted
+
+    def deletion_prohibited(self, stack: Stack, by: int | None) -> bool:
+        """"Can't be deleted by effects" (or "... by your opponent's effects"), CR 15-1-3."""
+        values = self._keyword_values(stack, "cannot_be_deleted_by_effects") if stack.area == "battle" else []
+        return any(v is True or (v == "opponent" and by is not None and by != stack.owner) for v in values)
+
+    def _deletion_refused(self, stack: Stack, by: int | None, etype: str) -> bool:
+        """An effect would delete ``stack``: not if it can't be deleted by effects (CR 15-1-3), nor by
+        an effect it isn't affected by (CR 15-15-5-1)."""
+        if self.deletion_prohibited(stack, by):
+            self.emit("not_deleted", "CR 15-1-3", stack.owner, card=repr(stack), why="it can't be deleted by effects")
+            return True
+        ref = self.unaffected_ref(stack, by, etype)
+        if ref is not None:
+            self.emit("not_deleted", ref, stack.owner, card=repr(stack), why="it isn't affected by the opponent's effects")
+            return True
+        return False
+
+    def _save_decision(self, stack: Stack, cause: str, by: int | None):
+        """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
+        owner = stack.owner
+        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier")]
+        candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
+        candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
+                       for i, _ in enumerate(self._replacements(other))]
+        return self.decide(owner, "would_be_deleted", candidates, f"{stack!r} would be deleted",
+                           lambda a: self.save_problem(stack, cause, by, a))
+
+    def _would_be_deleted(self, stack: Stack, cause: str, by: int | None):
+        owner = stack.owner
+        decision = self._save_decision(stack, cause, by)
+        if not any(a.kind != "decline" for a in decision.actions):
+            return False
+        choice = yield decision
+        if choice.kind == "instead":
+            watcher = self.find_stack(choice.card)
+            effect, card = self._replacements(watcher)[choice.option]
+            yield from self._replace_deletion(stack, watcher, effect, card)
+            return True
+        if choice.kind == "armor_purge":
+            card = stack.cards.pop()
+            self.players[owner].trash.append(card)
+            self.emit("armor_purge", "CR 16-19-1", owner, trashed=card.name, card=repr(stack))
+            self._overflow([card], owner)
+            return True
+        if choice.kind == "evade":
+            stack.suspended = True
+            self.emit("evade", "CR 16-22-1", owner, card=repr(stack))
+            return True
+        if choice.kind == "barrier":
+            card = self.players[owner].security.pop(0)
+            self.players[owner].trash.append(card)
+            self.emit("barrier", "CR 16-25-1", owner, card=repr(stack), trashed_security=card.name)
+            self._security_changed(owner, "security_removed", by_effect=True)
+            return True
+        if choice.kind == "decoy":
+            other = self.find_stack(choice.card)
+            self.emit("decoy", "CR 16-18-1", owner, deleted=repr(other), protected=repr(stack))
+            self._leave_field(other, "trash", "CR 16-18-1", deleted=True)
+            self._trigger_deleted(other, "effect")
+            self._fire("deleted", [other], by_effect=True, departed=[other])
+            return True
+        offered = {a.kind for a in decision.actions}
+        for kw, ref in (("evade", "CR 16-22-3"), ("barrier", "CR 16-25-3")):
+            if choice.kind == "decline" and kw in offered:  # its condition is optional: no suspension/trash, no save
+                self.emit("declined", ref, owner, card=repr(stack))
+        return False
+
+    # ---------------------------------------- "... would be deleted ... instead" ----
+    def _replacements(self, stack: Stack) -> list:
+        """(effect, card) pairs of this Digimon's "when ... would be deleted, ... instead" effects (CR 18-2)."""
+        return list(self._watching(stack, "deleted", timing="would"))
+
+    def replacement_problem(self, stack: Stack, cause: str, a: Action) -> IllegalAction | None:
+        """Why the "instead" effect ``a`` names can't replace the deletion of ``stack`` now, or None."""
+        watcher = self.find_stack(a.card) if a.card is not None else None
+        if watcher is None or watcher.owner != stack.owner or watcher.area != "battle":
+            return IllegalAction("the effect of 1 of your Digimon in the battle area replaces the deletion", "CR 15-8-5-1")
+        effects = self._replacements(watcher)
+        if a.option is None or not 0 <= a.option < len(effects) or a.target is not None or a.targets:
+            return IllegalAction(f"{watcher!r} has no such \"would be deleted\" effect", "CR 15-8-5-1")
+        effect, card = effects[a.option]
+        if effect.whose == "self" and watcher is not stack:
+            return IllegalAction(f"{card.name}'s effect replaces the deletion of its own Digimon only", "CR 15-8-5-1")
+        if effect.other and watcher is stack:
+            return IllegalAction(f"{card.name}'s effect replaces the deletion of another of your Digimon only", "CR 15-8-5-1")
+        if effect.by_effect is not None and effect.by_effect != (cause == "effect"):
+            how = "by an effect" if effect.by_effect else "other than by an effect"
+            return IllegalAction(f"{card.name}'s effect replaces a deletion {how} only", "CR 15-8-5-1")
+        if not self._in_window(effect, watcher.owner):
+            return IllegalAction(f"{card.name}'s effect works in {'your' if effect.window == 'your_turn' else 'your opponent'}'s turn only",
+                                 "CR 15-16-8-1")
+        if self.per_turn_spent(card, effect):
+            return IllegalAction(f"{card.name}'s effect has been used {effect.per_turn} time(s) this turn", "CR 15-14-1-2")
+        if not self._condition_met(effect, watcher.owner):
+            return IllegalAction(f"the condition of {card.name}'s effect isn't met", "CR 15-8-5-5-1")
+        return self._instead_problem(stack, watcher, effect)
+
+    def _instead_problem(self, stack: Stack, watcher: Stack, effect) -> IllegalAction | None:
+        """CR 18-2-1: the deletion is replaced only by carrying out the "instead" processing, so all of it must be possible."""
+        ps = self.players[stack.owner]
+        for key, value in effect.instead:
+            if key == "trash_from_hand" and len(ps.hand) < value:
+                return IllegalAction(f"the replacement trashes {value} card(s) from your hand; you have {len(ps.hand)}", "CR 18-2-1")
+            if key == "trash_security" and len(ps.security) < value:
+                return IllegalAction(f"the replacement trashes {value} security card(s); you have {len(ps.security)}", "CR 18-2-1")
+            if key == "suspend":
+                target = watcher if value == "self" else stack
+                if target.suspended:
+                    return IllegalAction(f"{target!r} is already suspended, so suspending it replaces nothing", "CR 1-3-3")
+        return None
+
+    def _mandatory_replacement(self, stack: Stack, cause: str) -> bool:
+        """CR 18-2-3: whether a mandatory "instead" can replace this deletion (then it must)."""
+        for watcher in self.stacks(stack.owner):
+            for i, (effect, _card) in enumerate(self._replacements(watcher)):
+                if not effect.optional and self.replacement_problem(stack, cause, Action("instead", watcher.sid, option=i)) is None:
+                    return True
+        return False
+
+    def _replace_deletion(self, stack: Stack, watcher: Stack, effect, card):
+        """Carry out the "instead" processing: the deletion doesn't happen (CR 18-2-1, CR 15-8-5-2)."""
+        owner = stack.owner
+        ps = self.players[owner]
+        self.emit("replaced", "CR 18-2-2" if effect.optional else "CR 18-2-3", owner, card=card.name, target=repr(stack))
+        self._spend_use(owner, card, effect)
+        for key, value in effect.instead:
+            if key == "trash_from_hand":
+                for n in range(value):
+                    def check(a: Action) -> IllegalAction | None:
+                        if a.kind == "choose" and (a.target is not None or a.option is not None or a.targets
+                                                   or not any(c.uid == a.card for c in ps.hand)):
+                            return IllegalAction("the replacement trashes a card from your hand", "CR 18-2-1")
+                        return None
+
+                    pick = yield self.decide(owner, "instead_trash", [Action("choose", c.uid) for c in ps.hand],
+                                             f"trash a card from your hand instead ({n + 1} of {value})", check)
+                    trashed = self._take_from_hand(owner, pick.card)
+                    trashed.incarnation += 1
+                    ps.trash.append(trashed)
+                    self.emit("trash_from_hand", "CR 18-2-1", owner, card=trashed.name)
+            elif key == "trash_security":
+                for _ in range(value):
+                    trashed = ps.security.pop(0)
+                    trashed.incarnation += 1
+                    ps.trash.append(trashed)
+                    self.emit("trash_security", "CR 18-2-1", owner, card=trashed.name)
+                self._security_changed(owner, "security_removed", by_effect=True, cards=value)
+            elif key == "suspend":
+                target = watcher if value == "self" else stack
+                target.suspended = True
+                self.emit("suspend", "CR 18-2-1", owner, card=repr(target))
+            elif key == "memory":
+                self.set_mem(owner, self.mem(owner) + value, "CR 18-2-1", f"{card.name} effect")
+        self.emit("not_deleted", "CR 15-8-5-2", owner, card=repr(stack), why="an effect replaced the deletion")
+
+    def save_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:
+        """Why ``a`` can't keep ``stack`` from being deleted now, or None: the one predicate behind the
+        offered and the refused answers to "would be deleted" (CR 15-8-5)."""
+        owner = stack.owner
+        if a.kind == "instead":
+            return self.replacement_problem(stack, cause, a)
+        if a.kind == "decline" and self._mandatory_replacement(stack, cause):
+            return IllegalAction("a mandatory \"instead\" effect replaces this deletion", "CR 18-2-3")
+        if a.kind in ("armor_purge", "evade", "barrier") and a.card != stack.sid:
+            ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1"}[a.kind]
+            return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
+        if a.kind == "armor_purge":
+            if not self.keyword(stack, "armor_purge"):
+                return IllegalAction(f"{stack!r} has no <Armor Purge>", "CR 16-19-1")
+            if len(stack.cards) < 2:
+                return IllegalAction(f"{stack!r} has no card under its top card to keep", "CR 16-19-1")
+        elif a.kind == "evade":
+            if not self.keyword(stack, "evade"):
+                return IllegalAction(f"{stack!r} has no <Evade>", "CR 16-22-1")
+            if stack.suspended:
+                return IllegalAction(f"{stack!r} is suspended and can't suspend for <Evade>", "CR 16-22-1")
+            if self.keyword(stack, "cannot_suspend"):
+                # CR 16-22-3: suspending is <Evade>'s optional condition; without it nothing follows.
+                return IllegalAction(f"an effect says {stack!r} can't suspend, so <Evade> prevents nothing", "CR 15-7-2")
+        elif a.kind == "barrier":
+            if not self.keyword(stack, "barrier"):
+                return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
+            if cause != "battle":
+                return IllegalAction("<Barrier> prevents deletion in battle only", "CR 16-25-1")
+            if not self.players[owner].security:
+                return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
+        elif a.kind == "decoy":
+            other = self.find_stack(a.card) if a.card is not None else None
+            if other is None or other.owner != owner or other.area != "battle" or other is stack:
+                return IllegalAction("<Decoy> deletes another of your Digimon", "CR 16-18-1")
+            spec = self.keyword(other, "decoy")
+            if not spec:
+                return IllegalAction(f"{other!r} has no <Decoy>", "CR 16-18-1")
+            if not (spec is True or spec in stack.top.defn.colours):
+                return IllegalAction(f"{other!r}'s <Decoy> protects {spec} Digimon only", "CR 16-18-1")
+            if cause != "effect" or by is None or by == owner:
+                return IllegalAction("<Decoy> prevents deletion by an opponent's effect only", "CR 16-18-2")
+            if self.deletion_prohibited(other, owner):
+                # CR 16-18-3: deleting the <Decoy> Digimon is the optional condition; without it nothing follows.
+                return IllegalAction(f"{other!r} can't be deleted by effects, so its <Decoy> prevents nothing", "CR 15-7-2")
+            return self._decoy_problem(other, stack)
+        return None
+
+    def _may_stay_in_breeding(self, stack: Stack) -> bool:
+        """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area."""
+        return stack.top.defn.category in ("digimon", "digi-egg")
+
+    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order: list | None = None) -> None:
+        """The Digimon leaves the field for ``to`` (trash, hand, or with ``order``, the cards that go to
+        deck_bottom, security, or become a link card); the other cards under it go to the trash (CR 4-7-8)."""
+        owner = stack.owner
+        ps = self.players[owner]
+        if stack in ps.battle:
+            ps.battle.remove(stack)
+        elif ps.breeding is stack:
+            ps.breeding = None
+        cards = stack.cards + stack.links
+        moved = order or []
+        # CR 4-19-1: <Overflow> when a card goes to another area; a link card is in none (CR 4-9-4).
+        self._overflow([c for c in cards if not (to == "link" and c in moved)], owner)
+        for card in cards:
+            card.incarnation += 1
+            if card in stack.links:  # a link card isn't stacked; it goes to the trash as its card becomes a new one
+                self.emit("link_trashed", "CR 4-9-6", owner, card=card.name)
+            if card.defn.token:
+                ps.removed.append(card)  # CR 4-21-5
+                self.emit("token_removed", "CR 4-21-5", owner, card=card.name)
+            elif to == "hand" and card is stack.top:
+                ps.hand.append(card)
+            elif card not in moved:
+                ps.trash.append(card)
+        if order is None:
+            self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+            if stack.modifiers:
+                # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
+                self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+            self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
+            return
+        self._place_moved(owner, to, [c for c in moved if not c.defn.token])
+        trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
+        self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+        if stack.modifiers:
+            # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
+            self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+        self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
+
+    def _place_moved(self, owner: int, to: str, cards: list) -> None:
+        """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs
+        go to the bottom of the Digi-Egg deck instead (CR 3-1-3-9)."""
+        ps = self.players[owner]
+        for card in cards:
+            if to == "link":
+                continue  # the caller plugs it in (CR 10-1-3-3)
+            card.face_up = False
+            if card.defn.category == "digi-egg":
+                ps.eggs.append(card)
+                self.emit("to_eggs_bottom", "CR 3-1-3-9-1" if to == "deck_bottom" else "CR 3-1-3-9-2", owner, card=card.name)
+            elif to == "deck_bottom":
+                ps.deck.append(card)
+            else:
+                ps.security.insert(0, card)
+
+    def _trigger_deleted(self, stack: Stack, cause: str) -> None:
+        top = stack.top
+        on_deletion = [(effect, top, f"[On Deletion] of {top.name}") for effect in top.defn.effects if effect.timing == "on_deletion"]
+        on_deletion += [(effect, card, f"[On Deletion] of {card.name}") for card in stack.sources
+                        for effect in card.defn.inherited if effect.timing == "on_deletion"]
+        for effect, card, source in on_deletion:
+            # CR 4-15-2: triggered where the card was deleted, pending once the deletion has put it in the trash.
+            self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
+            self.pending.append(Pending(stack.owner, source, effect, card=card, stack=None))
+        if self._had_keyword(stack, "fortitude") and stack.sources and not top.defn.token:
+            # CR 16-27-2: trigger-type, set off by the deletion of a Digimon with digivolution cards.
+            self.emit("triggered", "CR 16-27-2", stack.owner, card=top.name, watched="deleted", effect=f"<Fortitude> of {top.name}")
+            self.pending.append(Pending(stack.owner, f"<Fortitude> of {top.name}", "fortitude", card=top))
+
+    def _rule_check(self) -> None:
+        """CR 17-1-3: everything a rule check finds is dealt with at one and the same time: Digimon with
+        0 DP are deleted (CR 17-1-3-1-1); Digimon without DP, cards that can't stay in the breeding area
+        and link cards that can't stay linked are trashed (CR 17-1-3-2)."""
+        deleted, trashed, links = [], [], []
+        for p in (0, 1):
+            for stack in list(self.players[p].battle):
+                if stack.top.defn.category not in ("digimon", "digi-egg"):
+                    continue
+                dp = self.dp(stack)
+                if dp is None:
+                    trashed.append((stack, "CR 17-1-3-2-1"))
+                    continue
+                if dp == 0:
+                    deleted.append(stack)
+                links += self._stray_links(stack)
+            breeding = self.players[p].breeding
+            if breeding is not None and not self._may_stay_in_breeding(breeding):
+                trashed.append((breeding, "CR 17-1-3-2-3"))
+        found = len(deleted) + len(trashed) + len(links)
+        if not found:
+            return
+        # CR 17-1-1: the check is made by the game itself; CR 17-1-3: several findings at the same time.
+        self.emit("rule_check", "CR 17-1-3" if found > 1 else "CR 17-1-1", deleted=len(deleted), trashed=len(trashed) + len(links))
+        for stack, card, ref in links:
+            stack.links.remove(card)
+            card.incarnation += 1
+            self.players[stack.owner].trash.append(card)
+            self.emit("link_trashed", ref, stack.owner, card=card.name)
+        for stack, ref in trashed:
+            self._leave_field(stack, "trash", ref)
+        if deleted:
+            self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
+        for stack in deleted:
+            self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
+            self._trigger_deleted(stack, "rule")
+        self._fire("deleted", deleted, by_effect=False, departed=deleted)
+
+    def _stray_links(self, stack: Stack) -> list:
+        """(stack, card, ref) for the link cards a rule check trashes from this Digimon: those whose link
+        requirement its top card no longer meets (CR 17-1-3-2-6), then those beyond its link limit,
+        the earliest linked first as when linking (CR 17-1-3-2-5, CR 4-9-5)."""
+        out, kept = [], []
+        for card in stack.links:
+            link = card.defn.link or {}
+            if "requirement" in link and self.requirement_problem(link["requirement"], stack.top) is not None:
+                out.append((stack, card, "CR 17-1-3-2-6"))
+            else:
+                kept.append(card)
+        excess = len(kept) - self.link_limit(stack)
+        out += [(stack, card, "CR 17-1-3-2-5") for card in kept[:max(0, excess)]]
+        return out
+
+    def _rule_check_waits(self, noted: set) -> None:
+        """CR 17-1-2-2: no rule check is made while an effect is being processed, so a Digimon whose DP
+        has dropped to 0 stays in the battle area until the whole effect has been carried out."""
+        for stack in self.stacks():
+            if stack.sid not in noted and stack.top.defn.category == "digimon" and self.dp(stack) == 0:
+                noted.add(stack.sid)
+                self.emit("rule_check_waits", "CR 17-1-2-2", stack.owner, card=repr(stack))

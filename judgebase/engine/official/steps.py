@@ -1,0 +1,184 @@
+"""The steps an effect carries out (draw, memory, DP, delete, play, security, ...), each with its clause.
+"""
+
+from __future__ import annotations
+
+from ..cards import card_from_spec
+from ..step_specs import COMMON_STEPS, TARGETED_STEPS
+from ..state import (
+    Action,
+    Card,
+    IllegalAction,
+    Modifier,
+    Stack,
+)
+from .common_steps import CommonSteps
+
+
+class Steps(CommonSteps):
+    """The effect vocabulary: one branch per step a card can print."""
+
+    TARGETED_STEPS = TARGETED_STEPS  # common steps that choose their Digimon like delete or suspend
+
+    def _step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
+        opp = 1 - me
+        if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
+            return (yield from self._common_step(me, name, arg, card, stack))
+        if name == "draw":
+            self._draw(me, int(arg), "CR 16-8-1")
+            return None
+        if name == "memory" and isinstance(arg, dict):
+            self._memory_per_count(me, arg, card, stack)
+            return None
+        if name == "memory":
+            self.set_mem(me, self.mem(me) + int(arg), "CR 15-8", f"{card.name} effect")
+            return None
+        if name in ("recovery",):
+            ps = self.players[me]
+            moved = ps.deck[: int(arg)]
+            del ps.deck[: int(arg)]
+            ps.security[0:0] = list(reversed(moved))
+            self.emit("recovery", "CR 16-6-1", me, cards=len(moved))
+            if moved:
+                self._security_changed(me, "security_added", by_effect=True, cards=len(moved))
+            return None
+        if name == "trash_security":
+            spec = arg if isinstance(arg, dict) else {"amount": arg}
+            side = opp if spec.get("player", "opponent") == "opponent" else me
+            trashed = 0
+            bottom = spec.get("from", "top") == "bottom"
+            for _ in range(int(spec.get("amount", 1))):
+                if self.players[side].security:
+                    c = self.players[side].security.pop(-1 if bottom else 0)
+                    c.incarnation += 1
+                    self.players[side].trash.append(c)
+                    # The bottom card: trashing puts it into the trash (CR 4-16-1).
+                    self.emit("trash_security", "CR 4-16-1" if bottom else "CR 15-8", side, card=c.name)
+                    trashed += 1
+            if trashed:
+                self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
+            return None
+        if name == "play_self":
+            # e.g. a Tamer's [Security]: play this card without paying the cost.
+            yield from self._play(me, card, cost=None, ref="CR 7-1-3-3")
+            return "placed"
+        if name == "use_main":
+            main = next((e for e in card.defn.effects if e.timing == "main"), None)
+            if main is not None:
+                self.emit("option_main", "CR 15-16-10", me, card=card.name)
+                yield from self._run_effect(me, main, card, None)
+            return None
+        if name == "place_in_battle_area":
+            if card in self.players[me].processing:
+                self.players[me].processing.remove(card)
+            placed = self.new_stack(me, [card])
+            self.players[me].battle.append(placed)
+            self.emit("placed", "CR 9-1-5", me, card=repr(placed))
+            return "placed"
+        if name == "blitz":
+            if stack is None or stack not in self.players[me].battle:
+                return None
+            if self.mem(opp) < 1:
+                self.emit("blitz_unavailable", "CR 16-16-5", me, why="the opponent has no memory")
+                return None
+            yield from self._keyword_attack(me, stack, "blitz")
+            return None
+        if name == "digivolve":
+            # "this Digimon may digivolve into a card in your hand": a standard digivolution only.
+            if stack is None or stack not in self.players[me].battle:
+                return None
+            spec = arg if isinstance(arg, dict) else {}
+            def check(a: Action) -> IllegalAction | None:
+                if a.kind != "digivolve":
+                    return None
+                card = next((c for c in self.players[me].hand if c.uid == a.card), None)
+                if card is None:
+                    return IllegalAction("the effect digivolves into a card in your hand", "CR 8-1-3-1")
+                if card.defn.category != "digimon":
+                    return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
+                if a.target != stack.sid or a.targets:
+                    return IllegalAction(f"the effect digivolves {stack!r} only", "CR 15-11-1-3-1")
+                return self._requirement_choice_problem(card, stack, a.option)
+
+            candidates = [Action("decline")] + [Action("digivolve", c.uid, stack.sid, i) for c in self.players[me].hand
+                                                for i in range(len(c.defn.requirements))]
+            pick = yield self.decide(me, "effect_digivolve", candidates, "digivolve by this effect?", check)
+            if pick.kind == "digivolve":
+                yield from self._digivolve(me, pick, cost=spec.get("cost"), by_effect=True)
+            return None
+        if name == "play_token":
+            spec = dict(arg)
+
+            defn = card_from_spec(spec.get("name", "Token"), {"category": "digimon", "token": True, **spec})
+            token = self.new_card(defn, me)
+            stack_ = self.new_stack(me, [token])
+            self.players[me].battle.append(stack_)
+            self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
+            yield from self._after_place(stack_, "effect")
+            self._fire("played", [stack_], by_effect=True)
+            return None
+        # Steps with a target.
+        spec = arg if isinstance(arg, dict) else {"amount": arg}
+        who = spec.get("target", "self")
+        if name in ("dp", "security_attack", "gain") and who.startswith("all"):
+            self._add_lasting(me, name, spec, card, stack)  # overall processing for a while (CR 15-11-2)
+            return None
+        targets = self._choose_targets(me, who, spec, stack)
+        if targets is None:
+            chosen = [stack] if stack is not None and stack in self.stacks() else []
+        elif who.startswith("all_"):
+            chosen = yield from self._all_affected(me, who, targets)
+        else:
+            if not targets:
+                self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
+                return None
+            decision = self._pick(me, "target", f"{card.name}: choose the Digimon for {name}",
+                                  lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
+            pick = yield decision
+            chosen = [self.find_stack(pick.target)]
+        chosen = self._unaffected_left_out(me, chosen, card, stack, name)  # CR 15-15-5-1
+        until = spec.get("until", "end_of_turn")
+        etype = self.effect_type(card, stack)
+        if name == "dp":
+            for s in chosen:
+                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype))
+                self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
+        elif name == "security_attack":
+            for s in chosen:
+                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype))
+                self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["amount"]))
+        elif name == "gain":
+            for s in chosen:
+                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype))
+                self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
+        elif name == "delete":
+            yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
+        elif name == "suspend":
+            for s in chosen:
+                if not s.suspended and self.keyword(s, "cannot_suspend"):
+                    self.emit("not_suspended", "CR 15-1-3", me, card=repr(s), why="an effect says it can't suspend")
+                    continue
+                s.suspended = True
+                self.emit("suspend", "CR 4-13-1-2", me, card=repr(s))
+        elif name == "unsuspend":
+            for s in chosen:
+                s.suspended = False
+                self.emit("unsuspend", "CR 4-13-1-1", me, card=repr(s))
+        elif name == "return_to_hand":
+            for s in chosen:
+                self._leave_field(s, "hand", "CR 15-8")
+        elif name == "to_deck_bottom":
+            for s in chosen:
+                yield from self._stack_to_deck_bottom(me, s, spec)
+        elif name == "de_digivolve":
+            for s in chosen:
+                room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
+                declared = room
+                if room > 1:
+                    # CR 16-12-1: the player declares a number from 1 up to the value.
+                    pick = yield self.decide(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
+                                             f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?",
+                                             lambda a, room=room, amount=int(spec.get("amount", 1)): self._declared_number_problem(a, room, amount))
+                    declared = pick.option
+                self._de_digivolve(me, s, max(1, declared))
+        return None

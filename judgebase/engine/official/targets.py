@@ -1,0 +1,213 @@
+"""What an effect may choose and what it can't touch (CR 15-6, 15-10, 15-11, 15-15-5): processing
+conditions, target filters, and cards that aren't affected by the opponent's effects.
+
+The persistent and lasting effects that reach cards are in ``persistent.py``.
+"""
+
+from __future__ import annotations
+
+from ..cards import Effect
+from ..conditions import FILTERS
+from ..state import (
+    IllegalAction,
+    Stack,
+)
+
+# Which player's cards a target names: the effect's player (CR 15-10-1-1-1), the opponent
+# (CR 15-10-1-2-1) or either (None).
+SIDE = {"own": "own", "all_own": "own", "opponent": "opponent", "all_opponent": "opponent",
+        "opponent_tamer": "opponent", "all_opponent_tamers": "opponent", "any": None, "all": None}
+FILTER_KEYS = frozenset(FILTERS) - {"category"}  # the category is checked with the target's side
+
+
+class Targets:
+    """Conditions, targets, and being unaffected by effects."""
+
+    # ---------------------------------------------------------------- conditions ----
+    def _condition_met(self, effect: Effect, player: int, stack: Stack | None = None) -> bool:
+        return self.conditions_hold(effect.condition, player, stack)
+
+    def conditions_hold(self, cond: dict | None, player: int, stack: Stack | None) -> bool:
+        """Whether every processing condition holds now (CR 15-6-1), read from the battle areas
+        only (CR 3-4-7-7, 3-4-7-8); ``stack`` is the card whose effect it is ("this Digimon")."""
+        for key, value in (cond or {}).items():
+            if key == "memory_at_most" and self.mem(player) > value:
+                return False
+            if key == "memory_at_least" and self.mem(player) < value:
+                return False
+            if key == "this" and (stack is None or stack.area != "battle" or stack not in self.stacks()
+                                  or self._filter_problem(value, stack, None) is not None):
+                return False
+            if key in ("digimon", "tamers", "security", "hand") and not self._count_holds(key, value, player):
+                return False
+        return True
+
+    def _count_holds(self, what: str, spec: dict, player: int) -> bool:
+        side = spec.get("player", "own")
+        players = [player] if side == "own" else [1 - player] if side == "opponent" else [0, 1]
+        if what == "security":
+            n = sum(len(self.players[p].security) for p in players)
+        elif what == "hand":
+            n = sum(len(self.players[p].hand) for p in players)
+        else:
+            category = "tamer" if what == "tamers" else "digimon"
+            filters = {k: v for k, v in spec.items() if k not in ("player", "at_least", "at_most")}
+            n = sum(1 for p in players for s in self.stacks(p)
+                    if self._category(s) == category and self._filter_problem(filters, s, None) is None)
+        at_least, at_most = spec.get("at_least"), spec.get("at_most")
+        if at_least is None and at_most is None:
+            at_least = 1  # "if you have a Tamer"
+        return (at_least is None or n >= at_least) and (at_most is None or n <= at_most)
+
+    def _step_condition(self, step: dict, controller: int, card, stack: Stack | None) -> bool:
+        """A condition on one step ("Then, if ...") binds that step only (CR 15-6-2)."""
+        if self.conditions_hold(step["if"], controller, stack):
+            return True
+        name = next(k for k in step if k != "if")
+        self.emit("condition_not_met", "CR 15-6-2", controller, card=card.name, step=name)
+        return False
+
+    # ------------------------------------------------------------------- filters ----
+    def _category(self, stack: Stack) -> str:
+        category = stack.top.defn.category
+        return "digimon" if category == "digi-egg" else category  # CR 4-3-1: a Digi-Egg on the field is a Digimon
+
+    def _filter_problem(self, spec: dict, stack: Stack, source: Stack | None) -> IllegalAction | None:
+        """Why ``stack`` doesn't meet these conditions for a target (each with the clause that
+        decides it), or None."""
+        d = stack.top.defn  # the top card's name, traits, colours and level (CR 4-3-3)
+        for key, want in spec.items():
+            if key == "name" and d.name != want:
+                return IllegalAction(f"{stack!r} is not [{want}]", FILTERS[key])
+            if key == "name_contains" and want not in d.name:
+                return IllegalAction(f"{stack!r} has no [{want}] in its name", FILTERS[key])
+            if key == "trait" and want not in d.traits:
+                return IllegalAction(f"{stack!r} doesn't have the [{want}] trait", FILTERS[key])
+            if key == "trait_contains" and not any(want in t for t in d.traits):
+                return IllegalAction(f"{stack!r} has no [{want}] in any of its traits", FILTERS[key])
+            if key == "colour":
+                colours = want if isinstance(want, list) else [want]
+                if not set(colours) & set(d.colours):
+                    return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", FILTERS[key])
+            if key in ("level", "min_level", "max_level"):
+                if d.level is None:
+                    return IllegalAction(f"{stack!r} has no level", "CR 2-9-2")
+                if (key == "level" and d.level != want or key == "min_level" and d.level < want
+                        or key == "max_level" and d.level > want):
+                    bound = {"level": "", "min_level": " or higher", "max_level": " or lower"}[key]
+                    return IllegalAction(f"the effect names a level {want}{bound} card; {stack!r} is level {d.level}", FILTERS[key])
+            if key in ("min_dp", "max_dp"):
+                dp = self.dp(stack)
+                if dp is None:
+                    return IllegalAction(f"{stack!r} has no DP", "CR 2-5-3")
+                if key == "min_dp" and dp < want or key == "max_dp" and dp > want:
+                    bound = "or more" if key == "min_dp" else "or less"
+                    return IllegalAction(f"the effect names a card with {want} DP {bound}; {stack!r} has {dp} DP", FILTERS[key])
+            if key == "suspended" and stack.suspended != want:
+                if want:
+                    return IllegalAction(f"the effect names a suspended card; {stack!r} is unsuspended", FILTERS[key])
+                return IllegalAction(f"the effect names an unsuspended card; {stack!r} is suspended", "CR 4-13-1-1-2")
+            if key in ("min_sources", "max_sources"):
+                n = len(stack.sources)
+                if key == "min_sources" and n < want or key == "max_sources" and n > want:
+                    bound = "or more" if key == "min_sources" else "or fewer"
+                    return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", FILTERS[key])
+            if key == "has_keyword" and not self.keyword(stack, want):
+                return IllegalAction(f"the effect names a card with {want}; {stack!r} has none", FILTERS[key])
+            if key == "other" and stack is source:
+                return IllegalAction(f"the effect names your other cards, not {stack!r} itself", FILTERS[key])
+            if key == "category":
+                wanted = want if isinstance(want, list) else [want]
+                if self._category(stack) not in wanted:
+                    return self._category_problem(stack, wanted)
+        return None
+
+    def _category_problem(self, stack: Stack, wanted: list[str]) -> IllegalAction:
+        names = {"digimon": "Digimon", "tamer": "Tamers", "option": "Option cards"}
+        ref = {"digimon": "CR 4-3-1", "tamer": "CR 4-4-1"}.get(wanted[0], "CR 2-2-1")
+        return IllegalAction(f"the effect names {' or '.join(names.get(w, w) for w in wanted)}; {stack!r} is not one", ref)
+
+    # ------------------------------------------------------------------- targets ----
+    def _all_affected(self, controller: int, who: str, stacks: list[Stack]):
+        """Hook: which of the stacks an "all ..." effect reaches (all of them, officially)."""
+        return stacks
+        yield  # pragma: no cover
+
+    def _choose_targets(self, controller: int, who: str, step: dict, source: Stack | None = None):
+        """Stacks an effect step may affect (``effect_target_problem``), or None for "this Digimon"."""
+        if who == "self":
+            return None
+        return [s for s in self.stacks() if self.effect_target_problem(controller, who, step, source, s) is None]
+
+    def effect_target_problem(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):
+        """Why an effect step of ``controller``'s may not choose or affect ``stack``, or None: the one
+        predicate behind the targets offered, the choices refused and the cards an "all ..." or a
+        persistent effect reaches.  Each refusal cites the clause that decides it."""
+        problem = self._target_problem_unranked(controller, who, step, source, stack)
+        if problem is not None or not ("lowest_dp" in step or "highest_dp" in step):
+            return problem
+        # "with the lowest / highest DP": among the cards the step could otherwise take (CR 15-11-1-3-1).
+        eligible = [s for s in self.stacks() if self._target_problem_unranked(controller, who, step, source, s) is None]
+        values = [self.dp(s) for s in eligible if self.dp(s) is not None]
+        mine = self.dp(stack)
+        if mine is None:
+            return IllegalAction(f"{stack!r} has no DP", "CR 2-5-3")
+        if "lowest_dp" in step and mine > min(values):
+            return IllegalAction(f"{stack!r} doesn't have the lowest DP ({min(values)}) of the cards the effect names", "CR 15-11-1-3-1")
+        if "highest_dp" in step and mine < max(values):
+            return IllegalAction(f"{stack!r} doesn't have the highest DP ({max(values)}) of the cards the effect names", "CR 15-11-1-3-1")
+        return None
+
+    def _target_problem_unranked(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):
+        if stack is None:
+            return IllegalAction("an effect that names no area chooses a card in the battle area", "CR 15-1-7")
+        if stack.area != "battle":
+            return IllegalAction(f"{stack!r} is in a breeding area; effects can't choose it", "CR 3-4-7-5")
+        side = SIDE[who]
+        if side == "own" and stack.owner != controller:
+            return IllegalAction(f"“your” cards are the effect's player's; {stack!r} is the opponent's", "CR 15-10-1-1-1")
+        if side == "opponent" and stack.owner == controller:
+            return IllegalAction(f"the effect names your opponent's cards; {stack!r} is yours", "CR 15-10-1-2-1")
+        wanted = step.get("category", "tamer" if who in ("opponent_tamer", "all_opponent_tamers") else "digimon")
+        wanted = wanted if isinstance(wanted, list) else [wanted]
+        if self._category(stack) not in wanted:
+            return self._category_problem(stack, wanted)
+        if stack.owner != controller and self.attack and self.attack.attacker is stack and self.keyword(stack, "progress"):
+            # CR 16-39: <Progress> - not affected by the opponent's effects while attacking.
+            return IllegalAction(f"{stack!r} has <Progress> and is attacking", "CR 16-39-1")
+        return self._filter_problem({k: v for k, v in step.items() if k in FILTER_KEYS}, stack, source)
+
+    # ------------------------------------------------------- unaffected by effects ----
+    def effect_type(self, card, stack: Stack | None) -> str:
+        """Digimon, Tamer or Option effect (CR 15-2-1): by the card that activates it, an inherited
+        effect being a Digimon effect (CR 15-3-2)."""
+        category = (stack.top if stack is not None and stack.area == "battle" else card).defn.category
+        return {"tamer": "tamer", "option": "option"}.get(category, "digimon")
+
+    def unaffected_ref(self, stack: Stack, by: int | None, etype: str = "digimon") -> str | None:
+        """The clause that keeps an effect of player ``by`` off ``stack``, or None: "isn't affected by
+        your opponent's effects" (CR 15-15-5-1) or <Progress> while attacking (CR 16-39-1)."""
+        if by is None or by == stack.owner or stack.area != "battle":
+            return None
+        return self._memoised(("unaffected", stack.sid, by, etype), lambda: self._unaffected_ref(stack, etype), None)
+
+    def _unaffected_ref(self, stack: Stack, etype: str) -> str | None:
+        for value in self._raw_keyword_values(stack, "unaffected_by"):
+            if value in ("opponent", f"opponent_{etype}"):
+                return "CR 15-15-5-1"
+        if self.attack is not None and self.attack.attacker is stack and self._raw_keyword_values(stack, "progress"):
+            return "CR 16-39-1"
+        return None
+
+    def _unaffected_left_out(self, me: int, chosen: list[Stack], card, stack: Stack | None, step: str) -> list[Stack]:
+        """The chosen cards an effect of ``me``'s processes: one that isn't affected by it is still
+        chosen but left as it is (CR 15-15-5-1, 15-15-5-3)."""
+        etype = self.effect_type(card, stack)
+        out = []
+        for s in chosen:
+            ref = self.unaffected_ref(s, me, etype)
+            if ref is None:
+                out.append(s)
+            else:
+                self.emit("unaffected", ref, s.owner, card=repr(s), source=card.name, step=step)
+        return out

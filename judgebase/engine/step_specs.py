@@ -1,0 +1,152 @@
+"""The common effect steps real cards print, as card-spec data: which fields each takes.
+
+Costs paid with "By ..." (CR 15-7), playing a card without paying its cost, revealing the
+top of the deck (CR 15-15-3), sending a Digimon to the bottom of the deck, moving security
+cards, and memory gained or lost per count (CR 4-27).  :func:`step_problem` checks a step's
+argument when a card is loaded, so a field the engine would not apply is an error naming
+that field, never ignored.  ``judgebase/scenarios/schema.json`` accepts the same fields
+(``tests/test_common_steps_vocabulary.py`` compares the two).
+"""
+
+from __future__ import annotations
+
+#: How a card is picked from a zone: "1 [Agumon]", "1 Digimon card with a play cost of 4 or less", ...
+CARD_FILTERS = ("name", "name_contains", "trait", "category", "colour", "level", "max_level", "max_cost")
+#: Where a played card comes from.
+PLAY_ZONES = ("hand", "trash", "security", "deck_top")
+#: What memory can be gained or lost for each of ("for each of your Tamers", CR 4-27-1).
+MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tamers", "own_security",
+                 "opponent_security", "own_hand", "opponent_hand", "own_trash", "digivolution_cards")
+#: The fields of each common step that takes a mapping.
+STEP_FIELDS: dict[str, tuple[str, ...]] = {
+    "by": ("trash_from_hand", "suspend", "delete"),
+    "play": ("from", "optional") + CARD_FILTERS,
+    "reveal": ("count", "to_hand", "rest"),
+    "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
+    "security_to_hand": ("amount",),
+    "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
+    "memory": ("amount", "per", "player"),
+    "trash_security": ("amount", "player", "from"),
+}
+#: Fields of one selection among revealed cards (``reveal.to_hand``).
+REVEAL_PICK_FIELDS = ("amount",) + CARD_FILTERS
+COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
+#: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
+TARGETED_STEPS = ("to_deck_bottom",)
+
+_TARGETS = ("self", "own", "opponent")
+_CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
+
+
+def step_problem(name: str, arg) -> str | None:
+    """What is wrong with the argument of step ``name`` (a common step), or None."""
+    if name == "memory":
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            return None
+        return _fields(name, arg) or _required(name, arg, "amount", "per") or _enum(name, arg, "per", MEMORY_COUNTS) \
+            or _enum(name, arg, "player", ("self", "opponent"))
+    if name == "trash_security":
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            return None
+        return _fields(name, arg) or _enum(name, arg, "player", ("self", "opponent")) or _enum(name, arg, "from", ("top", "bottom"))
+    if name == "security_to_hand":
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            return None if arg >= 1 else "security_to_hand: the number of cards is 1 or more"
+        return _fields(name, arg)
+    if name not in COMMON_STEPS:
+        return None
+    problem = _fields(name, arg)
+    if problem:
+        return problem
+    if name == "by":
+        if len(arg) != 1:
+            return "by: name exactly 1 cost (trash_from_hand, suspend or delete)"
+        (kind, value), = arg.items()
+        if kind == "trash_from_hand":
+            if isinstance(value, int) and not isinstance(value, bool):
+                return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
+            return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
+        return None if value in ("self", "own") else f"by.{kind}: self (this card) or own (1 of your Digimon)"
+    if name == "play":
+        return _required(name, arg, "from") or _enum(name, arg, "from", PLAY_ZONES) or _filter_problem(name, arg)
+    if name == "reveal":
+        if not isinstance(arg.get("count"), int) or arg["count"] < 1:
+            return "reveal.count: how many cards to reveal (1 or more)"
+        picks = arg.get("to_hand", [])
+        for i, pick in enumerate(picks if isinstance(picks, list) else [picks]):
+            problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
+            if problem:
+                return problem
+        return _enum(name, arg, "rest", ("bottom", "trash"))
+    if name == "to_deck_bottom":
+        # No default for sources: the rules trash the cards under it (CR 4-7-8) unless the card
+        # says "and all of its digivolution cards", so the spec says which text the card prints.
+        return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS) \
+            or _enum(name, arg, "sources", ("deck", "trash"))
+    if name == "to_security":
+        problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field"))
+        if problem:
+            return problem
+        if arg["from"] == "field":
+            other = [k for k in arg if k in CARD_FILTERS + ("optional",) and k != "max_level"]
+            if other:
+                return f"to_security.{other[0]}: a card from the field is chosen with target, max_dp and max_level"
+            return _enum(name, arg, "target", _TARGETS)
+        for key in ("target", "max_dp"):
+            if key in arg:
+                return f"to_security.{key}: only for a card from the field (from: field), not from the {arg['from']}"
+        return _filter_problem(name, arg)
+    return None
+
+
+def _fields(name: str, arg, allowed: tuple[str, ...] | None = None) -> str | None:
+    allowed = STEP_FIELDS[name] if allowed is None else allowed
+    if not isinstance(arg, dict):
+        return f"{name}: expected a mapping with {', '.join(allowed)}"
+    unknown = [k for k in arg if k not in allowed]
+    if unknown:
+        return f"{name}: unknown field {unknown[0]!r} (known: {', '.join(allowed)})"
+    return None
+
+
+def _required(name: str, arg: dict, *keys: str) -> str | None:
+    for key in keys:
+        if key not in arg:
+            return f"{name}: {key} is required"
+    return None
+
+
+def _enum(name: str, arg: dict, key: str, values) -> str | None:
+    if key in arg and arg[key] not in values:
+        return f"{name}.{key}: {arg[key]!r} is not one of {', '.join(values)}"
+    return None
+
+
+def _filter_problem(name: str, spec: dict) -> str | None:
+    if "category" in spec and spec["category"] not in _CATEGORIES:
+        return f"{name}.category: {spec['category']!r} is not one of {', '.join(_CATEGORIES)}"
+    for key in ("level", "max_level", "max_cost", "amount"):
+        if key in spec and (not isinstance(spec[key], int) or isinstance(spec[key], bool)):
+            return f"{name}.{key}: a whole number"
+    return None
+
+
+def card_filter_problem(defn, spec: dict) -> str | None:
+    """Why a card doesn't match a card filter ("1 [Agumon]", "level 3 or lower", ...), or None."""
+    if "name" in spec and defn.name != spec["name"]:
+        return f"{defn.name} is not [{spec['name']}]"
+    if "name_contains" in spec and spec["name_contains"] not in defn.name:
+        return f"{defn.name} doesn't have [{spec['name_contains']}] in its name"
+    if "trait" in spec and spec["trait"] not in defn.traits:
+        return f"{defn.name} doesn't have the [{spec['trait']}] trait"
+    if "category" in spec and defn.category != spec["category"]:
+        return f"{defn.name} is not a {spec['category']} card"
+    if "colour" in spec and spec["colour"] not in defn.colours:
+        return f"{defn.name} is not {spec['colour']}"
+    if "level" in spec and defn.level != spec["level"]:
+        return f"{defn.name} is not level {spec['level']}"
+    if "max_level" in spec and (defn.level is None or defn.level > spec["max_level"]):
+        return f"{defn.name} is not level {spec['max_level']} or lower"
+    if "max_cost" in spec and (defn.play_cost is None or defn.play_cost > spec["max_cost"]):
+        return f"{defn.name} doesn't have a play cost of {spec['max_cost']} or less"
+    return None

@@ -1,0 +1,70 @@
+"""The keyword registry (judgebase/engine/keywords.py) stays true to the rules, the engine and the schema."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judgebase.engine import keywords as registry
+from judgebase.engine.cards import CARD_PROPERTIES, PROPERTY_KEYWORDS, CardError, card_from_spec
+from judgebase.scenarios.common import ScenarioError
+from judgebase.scenarios.loader import run
+
+ROOT = Path(__file__).resolve().parent.parent
+OFFICIAL = ROOT / "judgebase" / "engine" / "official"
+
+
+def test_one_entry_per_keyword_clause_of_the_rules():
+    """CR 16-4 ... 16-47, in order, each once: the same list as the corpus's keyword file."""
+    corpus = yaml.safe_load((ROOT / "rules" / "official" / "keywords.yaml").read_text(encoding="utf-8"))
+    clauses = [k.clause for k in registry.KEYWORDS]
+    assert clauses == [f"CR 16-{n}" for n in range(4, 48)]
+    assert clauses == [entry["ref"] for entry in corpus]
+    assert len({k.key for k in registry.KEYWORDS}) == len(registry.KEYWORDS)
+
+
+@pytest.mark.parametrize("keyword", [k for k in registry.KEYWORDS if k.implemented], ids=lambda k: k.key)
+def test_every_hook_is_an_engine_method(keyword):
+    for hook in keyword.hooks:
+        module, method = hook.split(".")
+        source = (OFFICIAL / f"{module}.py").read_text(encoding="utf-8")
+        assert re.search(rf"^    def {re.escape(method)}\(", source, re.M), f"{keyword.key}: no {hook} in the engine"
+    assert keyword.form in registry.FORMS and keyword.value in registry.VALUES
+
+
+def test_card_specs_accept_exactly_the_implemented_property_keywords():
+    assert set(PROPERTY_KEYWORDS) == set(registry.implemented("property")) | set(CARD_PROPERTIES)
+    schema = json.loads((ROOT / "judgebase" / "scenarios" / "schema.json").read_text(encoding="utf-8"))
+    in_schema = set(schema["$defs"]["keywords"]["properties"])
+    every_property = {k.key for k in registry.KEYWORDS if k.form in ("property", "effect")} | set(CARD_PROPERTIES)
+    assert in_schema == every_property
+
+
+@pytest.mark.parametrize("keyword", [k for k in registry.not_implemented() if k.form == "property"], ids=lambda k: k.key)
+def test_a_keyword_not_implemented_is_refused_by_name(keyword):
+    with pytest.raises(CardError) as err:
+        card_from_spec("Card", {"category": "digimon", "dp": 1000, "keywords": {keyword.key: True}})
+    assert keyword.printed in str(err.value) and keyword.clause in str(err.value) and "not implemented" in str(err.value)
+
+
+def test_a_scenario_using_a_keyword_not_implemented_fails_with_that_message(tmp_path):
+    scenario = tmp_path / "scapegoat.yaml"
+    scenario.write_text(
+        "description: a card with a keyword the engine does not implement yet\n"
+        "cites: [CR 16-32]\n"
+        "source: {document: \"CR Ver. 4.2\", item: CR 16-32}\n"
+        "cards:\n"
+        "  Goat: {category: digimon, level: 3, colours: [red], dp: 3000, play_cost: 3, keywords: {scapegoat: true}}\n"
+        "setup: {turn: 3, turn_player: p1, phase: main, memory: 3, p1: {battle: [{label: goat, cards: [Goat]}]}}\n"
+        "steps:\n"
+        "  - {do: pass, by: p1}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioError) as err:
+        run(scenario)
+    assert str(err.value).endswith("scapegoat.yaml:5: card 'Goat' keywords: <Scapegoat> (CR 16-32) is not implemented by the "
+                                   "engine yet, so no card can have it (see judgebase/engine/keywords.py)")
