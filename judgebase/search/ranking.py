@@ -48,7 +48,7 @@ TIEBREAK = 0.1
 COVERAGE_FLOOR = 0.35
 #: A judge of the official game asking in words gets the official rules first; another
 #: ruleset's text must match clearly better to come ahead of them...
-OTHER_RULESET_FACTOR = 0.7
+OTHER_RULESET_FACTOR = 0.5
 #: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
 NAMED_RULESET_FACTOR = 1.5
 #: "RM 6-1-4 memoria": rulings citing the named clause move up.
@@ -194,7 +194,8 @@ class Ranker:
 
         With no ruleset asked for, the official rules come first: another ruleset's documents
         count OTHER_RULESET_FACTOR of their score, or NAMED_RULESET_FACTOR where the query
-        names that ruleset (``named``). Rulings citing a clause the query names (``cited``) count
+        names that ruleset (``named``); a query that names one counts the official rules'
+        documents OTHER_RULESET_FACTOR of theirs. Rulings citing a clause the query names (``cited``) count
         CITED_FACTOR times theirs.
         """
         units = self.units(words, lang)
@@ -221,6 +222,8 @@ class Ranker:
         priors, rulesets, kinds = postings.priors, postings.rulesets, postings.kinds
         by_ruleset = {} if ruleset else {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
                                          for r in ("tamer_tactics", "legacy")}
+        if named and not ruleset:
+            by_ruleset["official"] = OTHER_RULESET_FACTOR  # "legacy …": the named ruleset's answer, not the official one
         cites = postings.cites if cited else None
         spread = 1 - COVERAGE_FLOOR
         ranked = []

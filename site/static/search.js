@@ -647,13 +647,13 @@
         proximity(words, lang).forEach(function (bonus, doc) { if (totals.has(doc)) totals.set(doc, totals.get(doc) + bonus); });
         var ranked = [], rulesets = index.meta.doc_rulesets, kinds = index.meta.doc_kinds, cites = index.meta.doc_cites;
         var anyCited = Object.keys(cited || {}).length > 0;
+        var anyNamed = Object.keys(named || {}).length > 0;  // a named ruleset's answers first, then the official ones
         totals.forEach(function (score, doc) {
           if ((ruleset && rulesets[doc] !== ruleset) || (kind && kinds[doc] !== kind)) return;
           var coverage = covered.get(doc) / totalWeight;
           score = score * (C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * coverage * coverage) * priors[doc];
-          if (!ruleset && rulesets[doc] !== "official") {
-            score = score * ((named || {})[rulesets[doc]] ? C.NAMED_RULESET_FACTOR : C.OTHER_RULESET_FACTOR);
-          }
+          if (!ruleset && (named || {})[rulesets[doc]]) score = score * C.NAMED_RULESET_FACTOR;
+          else if (!ruleset && (rulesets[doc] !== "official" || anyNamed)) score = score * C.OTHER_RULESET_FACTOR;
           if (anyCited && cites[doc].some(function (c) { return has.call(cited, c); })) score = score * C.CITED_FACTOR;
           ranked.push([doc, score]);
         });
@@ -716,6 +716,12 @@
     var m = VERSION.exec(query || "");
     if (!m) return [null, query];
     return [m[1], (query.slice(0, m.index) + " " + query.slice(m.index + m[0].length)).trim()];
+  }
+  var FORMAT_NAME = new RegExp("(?<![" + W + "§])(?:tamer[\\s-]*tactics?|homebrew|casero|legacy|legado|hyper[\\s-]*colosseum|" +
+    "colosseum|coliseo|digital\\s+monster|디지털\\s*몬스터|하이퍼\\s*콜로세움)(?![" + W + "])", "giu");
+  function topicWords(words) {  // query.topic_words: without a ruleset's name, unless that is all there is
+    var kept = matches(WORD, words.join(" ").replace(FORMAT_NAME, " "));
+    return kept.length ? kept : words;
   }
   function namedRulesets(query) {
     var out = {};
@@ -873,7 +879,7 @@
       if (parsed.words.length) {
         var cited = {}, named = namedRulesets(query);
         parsed.refs.forEach(function (r) { cited[String(r)] = true; if (r.ruleset !== "official") named[r.ruleset] = true; });
-        var hits = ranker.rank(parsed.words, lang, ruleset, kind, named, cited).slice(0, 2 * limit + results.length);
+        var hits = ranker.rank(topicWords(parsed.words), lang, ruleset, kind, named, cited).slice(0, 2 * limit + results.length);
         for (var i = 0; i < hits.length; i++) {
           add(hits[i][0], "text");
           if (results.length >= limit) break;
