@@ -61,14 +61,14 @@ def documents(conn: sqlite3.Connection):
     texts: dict[str, dict[str, sqlite3.Row]] = {}
     for row in conn.execute("select ref, lang, title, text from clause_text"):
         texts.setdefault(row["ref"], {})[row["lang"]] = row
-    for row in conn.execute("select ref, ruleset from clauses order by position"):
+    for row in conn.execute("select ref, ruleset, children from clauses order by position"):
         doc = {"ref": row["ref"], "kind": "clause", "ruleset": row["ruleset"], "cites": [], "qa": []}
         doc["shown"] = {}
         for lang, text in texts.get(row["ref"], {}).items():
             doc[f"title_{lang}"] = text["title"]
             doc[f"body_{lang}"] = f"{text['title']}\n{text['text']}"
             doc["shown"][lang] = text["text"]
-        doc["prior"] = prior("clause", row["ref"])
+        doc["prior"] = prior("clause", row["ref"], json.loads(row["children"] or "[]") != [])
         yield doc
 
     questions: dict[str, dict[str, sqlite3.Row]] = {}

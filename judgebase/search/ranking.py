@@ -39,9 +39,12 @@ PROXIMITY_WEIGHT = 0.4
 QUESTION_WORD_WEIGHT = 0.3
 # A ruling is a question already answered: for a question typed in words it is the
 # most useful hit, so it gets a small prior over the clause it cites.
-RULING_PRIOR = 1.25
+RULING_PRIOR = 1.1
 # A chapter heading is an overview, rarely the answer.
 CHAPTER_FACTOR = 0.7
+# So is, less often, a clause with sub-clauses: its summary matches the words of every
+# question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9).
+SECTION_FACTOR = 0.8
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
 # A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
@@ -61,13 +64,14 @@ def has_hangul(text: str) -> bool:
 _SUB_NUMBER = re.compile(r"\d[-.]\d")
 
 
-def prior(kind: str, ref: str) -> float:
-    """A document's standing before any word matches: rulings a little up, chapter headings down."""
+def prior(kind: str, ref: str, has_children: bool = False) -> float:
+    """A document's standing before any word matches: rulings a little up, chapter and section headings down."""
     if kind == "ruling":
         return RULING_PRIOR
-    if kind == "clause" and not _SUB_NUMBER.search(ref):
-        return CHAPTER_FACTOR
-    return 1.0
+    if kind != "clause":
+        return 1.0
+    out = CHAPTER_FACTOR if not _SUB_NUMBER.search(ref) else 1.0
+    return out * SECTION_FACTOR if has_children else out
 
 
 def constants() -> dict[str, float]:
