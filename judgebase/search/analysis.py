@@ -2,7 +2,8 @@
 
 Spanish, English and German: words, lowercased and folded (accents stripped, so
 ``digivolucion`` meets ``digivolución`` and ``Sicherheitsprufung`` meets
-``Sicherheitsprüfung``), stop words dropped, Snowball stems (``stemmers.py``).
+``Sicherheitsprüfung``; in German ``ae``/``oe``/``ue`` too, so ``zurueck`` meets ``zurück``),
+stop words dropped, Snowball stems (``stemmers.py``).
 Korean: character 2- and 3-grams of each word, which find words inside compounds.
 
 Plain Python and nothing else, because every query pays for what this module
@@ -25,7 +26,7 @@ TOKEN = re.compile(r"[^\W_]+")
 _KO_WORD = re.compile(r"[\w*]+(?:\.?[\w*]+)*")
 
 # Game words the stop lists would drop but that mean something at a judge's table.
-KEEP = {"de": ("kein", "keine", "nicht"), "es": ("no", "sin"), "en": ("no", "not", "can", "t")}
+KEEP = {"de": ("kein", "keine", "nicht"), "es": ("no", "sin", "ya"), "en": ("no", "not", "can", "t")}
 
 
 class _Decomposed(dict):
@@ -80,7 +81,18 @@ def analyse(lang: str, text: str) -> list[tuple[str, int]]:
         return out
     dropped = _dropped(lang)
     words = (_fold_word(w) for w in TOKEN.findall(text))
+    if lang == "de":
+        words = (_umlauts_spelled_out(w) for w in words if w not in dropped)
     return [(stem(lang, w), i) for i, w in enumerate(w for w in words if w not in dropped)]
+
+
+_SPELLED_UMLAUT = re.compile(r"ae|oe|(?<!q)ue")
+
+
+def _umlauts_spelled_out(word: str) -> str:
+    """German typed without umlauts: ``geloescht`` is ``gelöscht`` (``ae``, ``oe``, ``ue`` as ``a``, ``o``, ``u``, the
+    folded umlaut; not ``que``), as Snowball's German2 variant reads them; search.js: ``umlautsSpelledOut``."""
+    return _SPELLED_UMLAUT.sub(lambda m: m.group()[0], word) if "e" in word else word
 
 
 _fold_word = lru_cache(maxsize=200_000)(fold)

@@ -54,6 +54,8 @@ COVERAGE_FLOOR = 0.35
 OTHER_RULESET_FACTOR = 0.5
 #: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
 NAMED_RULESET_FACTOR = 1.5
+#: A word found in the titles of the sections a clause sits in (``index.PATH_LANGS``) counts this much.
+PATH_WEIGHT = 0.5
 #: "RM 6-1-4 memoria": rulings citing the named clause move up.
 CITED_FACTOR = 2.0
 
@@ -78,7 +80,7 @@ def constants() -> dict[str, float]:
     """The numbers of the ranking, as the index stores them for the static export."""
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
-             "CITED_FACTOR")
+             "CITED_FACTOR", "PATH_WEIGHT")
     return {name: globals()[name] for name in names}
 
 
@@ -125,6 +127,8 @@ class Ranker:
             toks = tuple(terms(field_lang, text))
             if toks:
                 alts.append(Alternative(f"body_{field_lang}", toks, 1.0 if field_lang == lang else FOREIGN_WEIGHT, slop=2))
+                if field_lang == lang:
+                    alts.append(Alternative(f"path_{lang}", toks, PATH_WEIGHT, slop=2))
         if has_hangul(text):
             grams = tuple(terms("ko", text))
             if grams:
@@ -134,6 +138,8 @@ class Ranker:
                 if toks:
                     weight = GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                     alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
+                    if field_lang == lang:
+                        alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
         if not any(self.postings.df(a.field, t) for a in alts for t in a.terms) and len(text) >= 4:
             maxdist = 1 if len(text) < 8 else 2
             for field_lang in LANGUAGES:

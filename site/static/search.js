@@ -351,6 +351,12 @@
     return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/ß/g, "ss").normalize("NFC");
   }
   function matches(re, text) { return text.match(re) || []; }
+  // analysis._umlauts_spelled_out: German typed without umlauts ("geloescht" is "gelöscht"), not "que"
+  function umlautsSpelledOut(word) {
+    return word.indexOf("e") < 0 ? word : word.replace(/ae|oe|ue/g, function (m, at) {
+      return m === "ue" && at > 0 && word[at - 1] === "q" ? m : m[0];
+    });
+  }
 
   function Analyser(meta) {
     var stop = {}, dropped = {}, question = {};
@@ -382,6 +388,8 @@
       var pos = 0;
       matches(TOKEN, text).forEach(function (token) {
         var w = fold(token);
+        if (has.call(dropped[lang], w)) return;
+        if (lang === "de") w = umlautsSpelledOut(w);
         if (!has.call(dropped[lang], w)) out.push([stem(lang, w), pos++]);
       });
       return out;
@@ -554,6 +562,7 @@
         if (fieldLang !== lang && !foreignOk) return;
         var toks = analyser.terms(fieldLang, text);
         if (toks.length) alts.push(Alternative("body_" + fieldLang, toks, fieldLang === lang ? 1.0 : C.FOREIGN_WEIGHT, 2));
+        if (toks.length && fieldLang === lang) alts.push(Alternative("path_" + lang, toks, C.PATH_WEIGHT, 2));
       });
       if (HANGUL.test(text)) {
         var grams = analyser.terms("ko", text);
@@ -564,6 +573,7 @@
           if (t[2].length) {
             var weight = C.GLOSSARY_WEIGHT * (t[0] === lang ? 1.0 : C.FOREIGN_WEIGHT);
             alts.push(Alternative("body_" + t[0], t[2], weight, 2));
+            if (t[0] === lang) alts.push(Alternative("path_" + lang, t[2], C.GLOSSARY_WEIGHT * C.PATH_WEIGHT, 2));
           }
         });
       });
