@@ -56,6 +56,9 @@ def fields() -> list[str]:
 #: A clause's ancestors' titles, per language: what the section it sits in is about ("how many security
 #: cards at the start" is answered by a clause of "Game Setup" whose own text doesn't say "start").
 PATH_LANGS = ("es", "en", "de")
+#: How many sections up: the two nearest say what a clause is about; a chapter's title is
+#: in the path of hundreds of clauses, and matching it costs more than it tells.
+PATH_DEPTH = 2
 
 
 def documents(conn: sqlite3.Connection):
@@ -74,7 +77,7 @@ def documents(conn: sqlite3.Connection):
             row = texts.get(up, {}).get(lang)
             if row is not None:
                 titles.append(row["title"])
-            up = parents.get(up)
+            up = parents.get(up) if len(titles) < PATH_DEPTH else None
         return "\n".join(reversed(titles))
 
     for row in conn.execute("select ref, ruleset, children from clauses order by position"):

@@ -33,10 +33,10 @@ GLOSSARY_WEIGHT = 0.6
 # A near spelling of an unknown word (a typo) counts a little less again.
 FUZZY_WEIGHT = 0.6
 # A word in a clause's title is a strong sign the clause is about it.
-TITLE_WEIGHT = 0.5
+TITLE_WEIGHT = 0.4
 PROXIMITY_WEIGHT = 0.4
 # "how many", "¿quién?", "wie oft": they match, at a fraction of a topic word's weight.
-QUESTION_WORD_WEIGHT = 0.3
+QUESTION_WORD_WEIGHT = 0.18
 # A ruling is a question already answered: for a question typed in words it is the
 # most useful hit, so it gets a small prior over the clause it cites.
 RULING_PRIOR = 1.1
