@@ -140,7 +140,9 @@ class Ranker:
                     alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
                     if field_lang == lang:
                         alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
-        if not any(self.postings.df(a.field, t) for a in alts for t in a.terms) and len(text) >= 4:
+        # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
+        # ("your" is not a typo of the "you" of a Spanish text).
+        if foreign_ok and len(text) >= 4 and not any(self.postings.df(a.field, t) for a in alts for t in a.terms):
             maxdist = 1 if len(text) < 8 else 2
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):

@@ -579,7 +579,7 @@
       });
       var known = alts.some(function (a) { return a.terms.some(function (t) { return postings.df(a.field, t) > 0; }); });
       var length = Array.from(text).length;
-      if (!known && length >= 4) {
+      if (!known && length >= 4 && foreignOk) {  // a stop word of the query's language is no typo
         var maxdist = length < 8 ? 1 : 2;
         LANGUAGES.forEach(function (fieldLang) {
           analyser.terms(fieldLang, text).forEach(function (tok) {
