@@ -5,6 +5,7 @@
 Builds a fresh database from this checkout, then reports, all from this one run:
 
 * recall@5 and MRR per language on tests/queries.yaml for judgebase search (the server),
+  also for each half of the fixed split ranking changes are tuned on (``quality.halves``),
   for the static export's offline search (site/static/search.js over the exported index,
   run in node when it is installed) and for plain SQLite FTS5 bm25 on the same database;
   how many queries get the same top five offline as on the server;
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from judgebase.build import build  # noqa: E402
-from judgebase.search.quality import FtsBaseline, evaluate, load_queries  # noqa: E402
+from judgebase.search.quality import FtsBaseline, evaluate, halves, load_queries  # noqa: E402
 from judgebase.search.searcher import Searcher  # noqa: E402
 
 WORDS = "blocker propio objetivo"
@@ -124,6 +125,12 @@ def main() -> int:
         base = evaluate(lambda q, lang: baseline.search(q, lang), queries)
         quality_table(f"Search quality on {len(queries)} judge queries (tests/queries.yaml); language guessed from the query\n"
                       "Server (judgebase search):", ours, base)
+
+        tuning, held_out = halves(queries)
+        for title, part in (("tuning half (even positions per language)", tuning),
+                            ("held-out half (odd positions per language)", held_out)):
+            quality_table(f"\nServer, {title}:", evaluate(lambda q, lang: server_lists[q], part),
+                          evaluate(lambda q, lang: baseline.search(q, lang), part))
 
         offline = offline_results(db, [q.q for q in queries], tmp)
         if offline is None:

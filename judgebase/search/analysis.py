@@ -2,7 +2,8 @@
 
 Spanish, English and German: words, lowercased and folded (accents stripped, so
 ``digivolucion`` meets ``digivolución`` and ``Sicherheitsprufung`` meets
-``Sicherheitsprüfung``), stop words dropped, Snowball stems (``stemmers.py``).
+``Sicherheitsprüfung``; in German ``ae``/``oe``/``ue`` too, so ``zurueck`` meets ``zurück``),
+stop words dropped, Snowball stems (``stemmers.py``).
 Korean: character 2- and 3-grams of each word, which find words inside compounds.
 
 Plain Python and nothing else, because every query pays for what this module
@@ -25,7 +26,7 @@ TOKEN = re.compile(r"[^\W_]+")
 _KO_WORD = re.compile(r"[\w*]+(?:\.?[\w*]+)*")
 
 # Game words the stop lists would drop but that mean something at a judge's table.
-KEEP = {"de": ("kein", "keine", "nicht"), "es": ("no", "sin"), "en": ("no", "not", "can", "t")}
+KEEP = {"de": ("kein", "keine", "nicht"), "es": ("no", "sin", "ya"), "en": ("no", "not", "can", "t")}
 
 
 class _Decomposed(dict):
@@ -80,7 +81,18 @@ def analyse(lang: str, text: str) -> list[tuple[str, int]]:
         return out
     dropped = _dropped(lang)
     words = (_fold_word(w) for w in TOKEN.findall(text))
+    if lang == "de":
+        words = (_umlauts_spelled_out(w) for w in words if w not in dropped)
     return [(stem(lang, w), i) for i, w in enumerate(w for w in words if w not in dropped)]
+
+
+_SPELLED_UMLAUT = re.compile(r"ae|oe|(?<!q)ue")
+
+
+def _umlauts_spelled_out(word: str) -> str:
+    """German typed without umlauts: ``geloescht`` is ``gelöscht`` (``ae``, ``oe``, ``ue`` as ``a``, ``o``, ``u``, the
+    folded umlaut; not ``que``), as Snowball's German2 variant reads them; search.js: ``umlautsSpelledOut``."""
+    return _SPELLED_UMLAUT.sub(lambda m: m.group()[0], word) if "e" in word else word
 
 
 _fold_word = lru_cache(maxsize=200_000)(fold)
@@ -92,16 +104,20 @@ def terms(lang: str, text: str) -> tuple[str, ...]:
     return tuple(term for term, _ in analyse(lang, text))
 
 
-# Question words carry little of a judge's query ("how many times …", "¿quién …?").
+# Question words carry little of a judge's query ("how many times …", "¿quién …?"), nor does the
+# shorthand of a phone ("q pasa", "can u").
 # They still match, at a fraction of the weight of the words that name the topic.
 QUESTION_WORDS = {
     "es": {"como", "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "quien", "quienes", "que", "cual",
            "cuales", "donde", "puedo", "puede", "pueden", "podria", "hay", "pasa", "ocurre", "sucede", "hago",
-           "debo", "tengo", "vez", "veces"},
+           "debo", "tengo", "vez", "veces",
+           "q", "k", "xq", "pq", "porq", "tb", "tmb"},  # phone shorthand: que, porque, también
     "en": {"how", "many", "much", "what", "when", "who", "which", "where", "why", "can", "could", "may", "does",
-           "do", "did", "happens", "happen", "must", "should", "times", "time", "i", "my"},
+           "do", "did", "happens", "happen", "must", "should", "times", "time", "i", "my",
+           "u", "r", "ur", "pls", "plz"},  # phone shorthand: you, are, your, please
     "de": {"wie", "viele", "viel", "oft", "wann", "wer", "was", "welche", "welcher", "welches", "wo", "warum",
-           "kann", "darf", "muss", "passiert", "geschieht", "ich", "mein", "meine", "mal"},
+           "kann", "darf", "muss", "passiert", "geschieht", "ich", "mein", "meine", "mal",
+           "u", "n", "nen"},  # phone shorthand: und, ein, einen
 }
 
 

@@ -50,7 +50,15 @@ create table snippets (doc integer not null, lang text not null, sentences text 
 
 
 def fields() -> list[str]:
-    return [f"{part}_{lang}" for lang in INDEX_LANGS for part in ("title", "body")]
+    return [f"{part}_{lang}" for lang in INDEX_LANGS for part in ("title", "body")] + [f"path_{lang}" for lang in PATH_LANGS]
+
+
+#: A clause's ancestors' titles, per language: what the section it sits in is about ("how many security
+#: cards at the start" is answered by a clause of "Game Setup" whose own text doesn't say "start").
+PATH_LANGS = ("es", "en", "de")
+#: How many sections up: the two nearest say what a clause is about; a chapter's title is
+#: in the path of hundreds of clauses, and matching it costs more than it tells.
+PATH_DEPTH = 2
 
 
 def documents(conn: sqlite3.Connection):
@@ -61,14 +69,27 @@ def documents(conn: sqlite3.Connection):
     texts: dict[str, dict[str, sqlite3.Row]] = {}
     for row in conn.execute("select ref, lang, title, text from clause_text"):
         texts.setdefault(row["ref"], {})[row["lang"]] = row
-    for row in conn.execute("select ref, ruleset from clauses order by position"):
+    parents = dict(conn.execute("select ref, parent from clauses"))
+
+    def path(ref: str, lang: str) -> str:
+        titles, up = [], parents.get(ref)
+        while up:
+            row = texts.get(up, {}).get(lang)
+            if row is not None:
+                titles.append(row["title"])
+            up = parents.get(up) if len(titles) < PATH_DEPTH else None
+        return "\n".join(reversed(titles))
+
+    for row in conn.execute("select ref, ruleset, children from clauses order by position"):
         doc = {"ref": row["ref"], "kind": "clause", "ruleset": row["ruleset"], "cites": [], "qa": []}
         doc["shown"] = {}
         for lang, text in texts.get(row["ref"], {}).items():
             doc[f"title_{lang}"] = text["title"]
             doc[f"body_{lang}"] = f"{text['title']}\n{text['text']}"
             doc["shown"][lang] = text["text"]
-        doc["prior"] = prior("clause", row["ref"])
+            if lang in PATH_LANGS:
+                doc[f"path_{lang}"] = path(row["ref"], lang)
+        doc["prior"] = prior("clause", row["ref"], json.loads(row["children"] or "[]") != [])
         yield doc
 
     questions: dict[str, dict[str, sqlite3.Row]] = {}

@@ -47,6 +47,21 @@ def load_queries(path: str | Path) -> list[Query]:
     return [Query(item["q"], item["lang"], list(item["expect"]), item.get("note", "")) for item in data]
 
 
+def halves(queries: list[Query]) -> tuple[list[Query], list[Query]]:
+    """The development set split by a fixed rule: even and odd positions within each language, in file order.
+
+    Ranking changes are tuned looking only at the first half's misses; the second half,
+    never looked at while tuning, shows whether a change helps questions it was not made for.
+    """
+    seen: dict[str, int] = {}
+    tuning, held_out = [], []
+    for query in queries:
+        position = seen.get(query.lang, 0)
+        seen[query.lang] = position + 1
+        (tuning if position % 2 == 0 else held_out).append(query)
+    return tuning, held_out
+
+
 def evaluate(search: SearchFn, queries: list[Query]) -> dict[str, Score]:
     """recall@5 (share of expected answers in the top 5) and MRR, per language and overall."""
     per: dict[str, list[tuple[float, float, Query, list[str]]]] = {}

@@ -37,6 +37,22 @@ _NAMED = {
 }
 
 
+# The names of the other rulesets alone (not the things only they have): they pick the ruleset, they are not the topic.
+_FORMAT_NAME = re.compile(r"(?<![\w§])(?:tamer[\s-]*tactics?|homebrew|casero|legacy|legado|hyper[\s-]*colosseum|colosseum|"
+                          r"coliseo|digital\s+monster|디지털\s*몬스터|하이퍼\s*콜로세움)(?!\w)", re.IGNORECASE)
+
+
+def topic_words(words: list[str]) -> list[str]:
+    """The words to rank by: without a ruleset's name ("legacy", "hyper colosseum"), unless that is all there is.
+
+    "hyper colosseum max hand size" asks about hand size in the legacy rules; the name says
+    where to look (:func:`named_rulesets`), and matching it in the texts would rank the
+    clauses that mention the game's name above the one that answers.
+    """
+    kept = WORD.findall(_FORMAT_NAME.sub(" ", " ".join(words)))
+    return kept or words
+
+
 def named_rulesets(query: str) -> set[str]:
     """The non-official rulesets a query names ("TT", "tamer tactics", "legacy", "hyper colosseum")."""
     return {ruleset for ruleset, pattern in _NAMED.items() if pattern.search(query or "")}

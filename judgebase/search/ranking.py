@@ -33,24 +33,29 @@ GLOSSARY_WEIGHT = 0.6
 # A near spelling of an unknown word (a typo) counts a little less again.
 FUZZY_WEIGHT = 0.6
 # A word in a clause's title is a strong sign the clause is about it.
-TITLE_WEIGHT = 0.5
+TITLE_WEIGHT = 0.4
 PROXIMITY_WEIGHT = 0.4
 # "how many", "¿quién?", "wie oft": they match, at a fraction of a topic word's weight.
-QUESTION_WORD_WEIGHT = 0.3
+QUESTION_WORD_WEIGHT = 0.18
 # A ruling is a question already answered: for a question typed in words it is the
 # most useful hit, so it gets a small prior over the clause it cites.
-RULING_PRIOR = 1.25
+RULING_PRIOR = 1.1
 # A chapter heading is an overview, rarely the answer.
 CHAPTER_FACTOR = 0.7
+# So is, less often, a clause with sub-clauses: its summary matches the words of every
+# question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9).
+SECTION_FACTOR = 0.8
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
 # A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
 COVERAGE_FLOOR = 0.35
 #: A judge of the official game asking in words gets the official rules first; another
 #: ruleset's text must match clearly better to come ahead of them...
-OTHER_RULESET_FACTOR = 0.7
+OTHER_RULESET_FACTOR = 0.5
 #: ...unless the query names that ruleset ("TT", "legacy", "hyper colosseum").
 NAMED_RULESET_FACTOR = 1.5
+#: A word found in the titles of the sections a clause sits in (``index.PATH_LANGS``) counts this much.
+PATH_WEIGHT = 0.5
 #: "RM 6-1-4 memoria": rulings citing the named clause move up.
 CITED_FACTOR = 2.0
 
@@ -61,20 +66,21 @@ def has_hangul(text: str) -> bool:
 _SUB_NUMBER = re.compile(r"\d[-.]\d")
 
 
-def prior(kind: str, ref: str) -> float:
-    """A document's standing before any word matches: rulings a little up, chapter headings down."""
+def prior(kind: str, ref: str, has_children: bool = False) -> float:
+    """A document's standing before any word matches: rulings a little up, chapter and section headings down."""
     if kind == "ruling":
         return RULING_PRIOR
-    if kind == "clause" and not _SUB_NUMBER.search(ref):
-        return CHAPTER_FACTOR
-    return 1.0
+    if kind != "clause":
+        return 1.0
+    out = CHAPTER_FACTOR if not _SUB_NUMBER.search(ref) else 1.0
+    return out * SECTION_FACTOR if has_children else out
 
 
 def constants() -> dict[str, float]:
     """The numbers of the ranking, as the index stores them for the static export."""
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
-             "CITED_FACTOR")
+             "CITED_FACTOR", "PATH_WEIGHT")
     return {name: globals()[name] for name in names}
 
 
@@ -121,6 +127,8 @@ class Ranker:
             toks = tuple(terms(field_lang, text))
             if toks:
                 alts.append(Alternative(f"body_{field_lang}", toks, 1.0 if field_lang == lang else FOREIGN_WEIGHT, slop=2))
+                if field_lang == lang:
+                    alts.append(Alternative(f"path_{lang}", toks, PATH_WEIGHT, slop=2))
         if has_hangul(text):
             grams = tuple(terms("ko", text))
             if grams:
@@ -130,7 +138,11 @@ class Ranker:
                 if toks:
                     weight = GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                     alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
-        if not any(self.postings.df(a.field, t) for a in alts for t in a.terms) and len(text) >= 4:
+                    if field_lang == lang:
+                        alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
+        # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
+        # ("your" is not a typo of the "you" of a Spanish text).
+        if foreign_ok and len(text) >= 4 and not any(self.postings.df(a.field, t) for a in alts for t in a.terms):
             maxdist = 1 if len(text) < 8 else 2
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):
@@ -194,7 +206,8 @@ class Ranker:
 
         With no ruleset asked for, the official rules come first: another ruleset's documents
         count OTHER_RULESET_FACTOR of their score, or NAMED_RULESET_FACTOR where the query
-        names that ruleset (``named``). Rulings citing a clause the query names (``cited``) count
+        names that ruleset (``named``); a query that names one counts the official rules'
+        documents OTHER_RULESET_FACTOR of theirs. Rulings citing a clause the query names (``cited``) count
         CITED_FACTOR times theirs.
         """
         units = self.units(words, lang)
@@ -221,6 +234,8 @@ class Ranker:
         priors, rulesets, kinds = postings.priors, postings.rulesets, postings.kinds
         by_ruleset = {} if ruleset else {r: (NAMED_RULESET_FACTOR if r in named else OTHER_RULESET_FACTOR)
                                          for r in ("tamer_tactics", "legacy")}
+        if named and not ruleset:
+            by_ruleset["official"] = OTHER_RULESET_FACTOR  # "legacy …": the named ruleset's answer, not the official one
         cites = postings.cites if cited else None
         spread = 1 - COVERAGE_FLOOR
         ranked = []

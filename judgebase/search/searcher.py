@@ -19,7 +19,7 @@ from ..layout import hold_index, index_root
 from ..refs import CR_VERSION
 from .analysis import LANGUAGES, fold, stopwords, terms
 from .glossary import GlossaryMap
-from .query import QueryError, named_rulesets, parse_query, split_version
+from .query import QueryError, named_rulesets, parse_query, split_version, topic_words
 from .ranking import NAMED_RULESET_FACTOR, OTHER_RULESET_FACTOR, Ranker, has_hangul
 from .snippets import snippet, snippet_of
 
@@ -177,7 +177,7 @@ class Searcher:
         if parsed.words:
             cited = {str(r) for r in parsed.refs}
             named = named_rulesets(query) | {r.ruleset for r in parsed.refs if r.ruleset != "official"}
-            hits = self._text_hits(parsed.words, lang, ruleset, kind, cited, named)
+            hits = self._text_hits(topic_words(parsed.words), lang, ruleset, kind, cited, named)
             postings = self.ranker.postings
             for doc, score in hits[: 2 * limit + len(results)]:
                 add(self._result(postings.kinds[doc], postings.refs[doc], lang, score, query_terms, doc))

@@ -351,6 +351,12 @@
     return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/ß/g, "ss").normalize("NFC");
   }
   function matches(re, text) { return text.match(re) || []; }
+  // analysis._umlauts_spelled_out: German typed without umlauts ("geloescht" is "gelöscht"), not "que"
+  function umlautsSpelledOut(word) {
+    return word.indexOf("e") < 0 ? word : word.replace(/ae|oe|ue/g, function (m, at) {
+      return m === "ue" && at > 0 && word[at - 1] === "q" ? m : m[0];
+    });
+  }
 
   function Analyser(meta) {
     var stop = {}, dropped = {}, question = {};
@@ -382,6 +388,8 @@
       var pos = 0;
       matches(TOKEN, text).forEach(function (token) {
         var w = fold(token);
+        if (has.call(dropped[lang], w)) return;
+        if (lang === "de") w = umlautsSpelledOut(w);
         if (!has.call(dropped[lang], w)) out.push([stem(lang, w), pos++]);
       });
       return out;
@@ -554,6 +562,7 @@
         if (fieldLang !== lang && !foreignOk) return;
         var toks = analyser.terms(fieldLang, text);
         if (toks.length) alts.push(Alternative("body_" + fieldLang, toks, fieldLang === lang ? 1.0 : C.FOREIGN_WEIGHT, 2));
+        if (toks.length && fieldLang === lang) alts.push(Alternative("path_" + lang, toks, C.PATH_WEIGHT, 2));
       });
       if (HANGUL.test(text)) {
         var grams = analyser.terms("ko", text);
@@ -564,12 +573,13 @@
           if (t[2].length) {
             var weight = C.GLOSSARY_WEIGHT * (t[0] === lang ? 1.0 : C.FOREIGN_WEIGHT);
             alts.push(Alternative("body_" + t[0], t[2], weight, 2));
+            if (t[0] === lang) alts.push(Alternative("path_" + lang, t[2], C.GLOSSARY_WEIGHT * C.PATH_WEIGHT, 2));
           }
         });
       });
       var known = alts.some(function (a) { return a.terms.some(function (t) { return postings.df(a.field, t) > 0; }); });
       var length = Array.from(text).length;
-      if (!known && length >= 4) {
+      if (!known && length >= 4 && foreignOk) {  // a stop word of the query's language is no typo
         var maxdist = length < 8 ? 1 : 2;
         LANGUAGES.forEach(function (fieldLang) {
           analyser.terms(fieldLang, text).forEach(function (tok) {
@@ -647,13 +657,13 @@
         proximity(words, lang).forEach(function (bonus, doc) { if (totals.has(doc)) totals.set(doc, totals.get(doc) + bonus); });
         var ranked = [], rulesets = index.meta.doc_rulesets, kinds = index.meta.doc_kinds, cites = index.meta.doc_cites;
         var anyCited = Object.keys(cited || {}).length > 0;
+        var anyNamed = Object.keys(named || {}).length > 0;  // a named ruleset's answers first, then the official ones
         totals.forEach(function (score, doc) {
           if ((ruleset && rulesets[doc] !== ruleset) || (kind && kinds[doc] !== kind)) return;
           var coverage = covered.get(doc) / totalWeight;
           score = score * (C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * coverage * coverage) * priors[doc];
-          if (!ruleset && rulesets[doc] !== "official") {
-            score = score * ((named || {})[rulesets[doc]] ? C.NAMED_RULESET_FACTOR : C.OTHER_RULESET_FACTOR);
-          }
+          if (!ruleset && (named || {})[rulesets[doc]]) score = score * C.NAMED_RULESET_FACTOR;
+          else if (!ruleset && (rulesets[doc] !== "official" || anyNamed)) score = score * C.OTHER_RULESET_FACTOR;
           if (anyCited && cites[doc].some(function (c) { return has.call(cited, c); })) score = score * C.CITED_FACTOR;
           ranked.push([doc, score]);
         });
@@ -716,6 +726,12 @@
     var m = VERSION.exec(query || "");
     if (!m) return [null, query];
     return [m[1], (query.slice(0, m.index) + " " + query.slice(m.index + m[0].length)).trim()];
+  }
+  var FORMAT_NAME = new RegExp("(?<![" + W + "§])(?:tamer[\\s-]*tactics?|homebrew|casero|legacy|legado|hyper[\\s-]*colosseum|" +
+    "colosseum|coliseo|digital\\s+monster|디지털\\s*몬스터|하이퍼\\s*콜로세움)(?![" + W + "])", "giu");
+  function topicWords(words) {  // query.topic_words: without a ruleset's name, unless that is all there is
+    var kept = matches(WORD, words.join(" ").replace(FORMAT_NAME, " "));
+    return kept.length ? kept : words;
   }
   function namedRulesets(query) {
     var out = {};
@@ -873,7 +889,7 @@
       if (parsed.words.length) {
         var cited = {}, named = namedRulesets(query);
         parsed.refs.forEach(function (r) { cited[String(r)] = true; if (r.ruleset !== "official") named[r.ruleset] = true; });
-        var hits = ranker.rank(parsed.words, lang, ruleset, kind, named, cited).slice(0, 2 * limit + results.length);
+        var hits = ranker.rank(topicWords(parsed.words), lang, ruleset, kind, named, cited).slice(0, 2 * limit + results.length);
         for (var i = 0; i < hits.length; i++) {
           add(hits[i][0], "text");
           if (results.length >= limit) break;
