@@ -496,6 +496,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.not_triggered": ("{card}'s effect doesn't trigger: it isn't the turn its icon names",
                             "el efecto de {card} no se desencadena: no es el turno que indica su icono",
                             "der Effekt von {card} wird nicht ausgelöst: es ist nicht der Zug, den sein Symbol nennt"),
+    "event.no_colour_requirements": (
+        "{card}'s effect is activated without the card being used: its colour requirements don't have to be met",
+        "el efecto de {card} se activa sin usar la carta: no hace falta cumplir sus requisitos de color",
+        "der Effekt von {card} wird aktiviert, ohne die Karte einzusetzen: ihre Farbanforderungen müssen nicht erfüllt sein"),
     "event.looked": ("{who} looks at the cards in {owner}'s {zone}", "{who} mira las cartas de {owner} en {zone}",
                      "{who} sieht sich die Karten von {owner} in {zone} an"),
     "event.counted": ("{who} counts the cards in {owner}'s {zone}: {cards}", "{who} cuenta las cartas de {owner} en {zone}: {cards}",

@@ -363,6 +363,9 @@ class Battles:
                 # CR 15-16-10-1: it triggers as the card is checked; CR 15-16-10-2: it activates at once, without pending.
                 self.emit("triggered", "CR 15-16-10-1", opp, card=card.name, effect=f"[Security] of {card.name}")
                 self.emit("security_effect", "CR 15-16-10-2", opp, card=card.name)
+                if card.defn.category == "option" and self._colours_problem(opp, card.defn.colours) is not None:
+                    # CR 4-22-5: the Option isn't used, its effect is only activated; no colour requirements.
+                    self.emit("no_colour_requirements", "CR 4-22-5", opp, card=card.name)
                 activated = True
                 placed = (yield from self._run_effect(opp, effect, card, None)) or placed
                 self._rule_check()
