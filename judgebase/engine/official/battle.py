@@ -326,6 +326,8 @@ class Battles:
             # CR 16-4-3: several <Security A.> each change the number; one changes it by its value (16-4-1).
             ref = "CR 16-4-3" if self._security_a_instances(attacker) > 1 else "CR 16-4-1"
             self.emit("security_attack_count", ref, tp, attacker=repr(attacker), checks=n)
+        elif not self._security_a_instances(attacker):
+            self.emit("one_security_check", "CR 4-3-8", tp, attacker=repr(attacker))  # a Digimon checks 1 card
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
         if n > 1:
             self.emit("security_check_one_by_one", "CR 13-1-3", tp, attacker=repr(attacker), cards=n)
