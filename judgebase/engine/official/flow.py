@@ -268,6 +268,9 @@ class Flow:
         cards = getattr(self.players[owner], zone)
         if count_only:
             self.emit("counted", "CR 3-1-3-2", player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
+            tokens = sum(1 for s in cards if s.top.defn.token) if zone == "battle" else 0
+            if tokens:
+                self.emit("tokens_counted", "CR 4-21-2", player, owner=f"P{owner + 1}", tokens=tokens)
             return
         private = {"deck": "CR 3-2-2", "eggs": "CR 3-3-2", "security": "CR 3-7-2"}
         if zone in private:
