@@ -164,6 +164,10 @@ class Flow:
             stack.area = "battle"
             ps.battle.append(stack)
             self.emit("move", "CR 4-17-1", tp, card=repr(stack))
+            if stack.suspended:
+                self.emit("moved_stays_suspended", "CR 4-17-3", tp, card=repr(stack))  # orientation is kept
+            if stack.modifiers:
+                self.emit("moved_changes_kept", "CR 4-17-4", tp, card=repr(stack), changes=len(stack.modifiers))
             yield from self._after_place(stack, "move")
             self._trigger_on(stack, "when_moving")
             yield from self._resolve()
