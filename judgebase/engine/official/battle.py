@@ -349,6 +349,8 @@ class Battles:
             # CR 16-4-3: several <Security A.> each change the number; one changes it by its value (16-4-1).
             ref = "CR 16-4-3" if self._security_a_instances(attacker) > 1 else "CR 16-4-1"
             self.emit("security_attack_count", ref, tp, attacker=repr(attacker), checks=n)
+        elif not self._security_a_instances(attacker):
+            self.emit("one_security_check", "CR 4-3-8", tp, attacker=repr(attacker))  # a Digimon checks 1 card
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
         if n > 1:
             self.emit("security_check_one_by_one", "CR 13-1-3", tp, attacker=repr(attacker), cards=n)
@@ -386,6 +388,9 @@ class Battles:
                 # CR 15-16-10-1: it triggers as the card is checked; CR 15-16-10-2: it activates at once, without pending.
                 self.emit("triggered", "CR 15-16-10-1", opp, card=card.name, effect=f"[Security] of {card.name}")
                 self.emit("security_effect", "CR 15-16-10-2", opp, card=card.name)
+                if card.defn.category == "option" and self._colours_problem(opp, card.defn.colours) is not None:
+                    # CR 4-22-5: the Option isn't used, its effect is only activated; no colour requirements.
+                    self.emit("no_colour_requirements", "CR 4-22-5", opp, card=card.name)
                 activated = True
                 placed = (yield from self._run_effect(opp, effect, card, None)) or placed
                 self._rule_check()

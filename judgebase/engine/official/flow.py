@@ -174,6 +174,10 @@ class Flow:
             stack.area = "battle"
             ps.battle.append(stack)
             self.emit("move", "CR 4-17-1", tp, card=repr(stack))
+            if stack.suspended:
+                self.emit("moved_stays_suspended", "CR 4-17-3", tp, card=repr(stack))  # orientation is kept
+            if stack.modifiers:
+                self.emit("moved_changes_kept", "CR 4-17-4", tp, card=repr(stack), changes=len(stack.modifiers))
             yield from self._after_place(stack, "move")
             self._trigger_on(stack, "when_moving")
             yield from self._resolve()
@@ -290,6 +294,9 @@ class Flow:
         cards = getattr(self.players[owner], zone)
         if count_only:
             self.emit("counted", "CR 3-1-3-2", player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
+            tokens = sum(1 for s in cards if s.top.defn.token) if zone == "battle" else 0
+            if tokens:
+                self.emit("tokens_counted", "CR 4-21-2", player, owner=f"P{owner + 1}", tokens=tokens)
             return
         private = {"deck": "CR 3-2-2", "eggs": "CR 3-3-2", "security": "CR 3-7-2"}
         if zone in private:

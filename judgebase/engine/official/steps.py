@@ -51,6 +51,8 @@ class Steps(CommonSteps):
             del ps.deck[: int(arg)]
             ps.security[0:0] = list(reversed(moved))
             self.emit("recovery", "CR 16-6-1", me, cards=len(moved))
+            if len(moved) > 1:  # moved one by one, placed at one and the same moment
+                self.emit("moved_together", "CR 3-2-4", me, zone="deck", cards=len(moved))
             if moved:
                 self._security_changed(me, "security_added", by_effect=True, cards=len(moved))
             return None

@@ -144,7 +144,9 @@ class Targets:
                 n = len(stack.sources)
                 if key == "min_sources" and n < want or key == "max_sources" and n > want:
                     bound = "or more" if key == "min_sources" else "or fewer"
-                    return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", FILTERS[key])
+                    # CR 4-9-2: its link cards would make up the number, but they aren't stacked cards.
+                    ref = "CR 4-9-2" if key == "min_sources" and n + len(stack.links) >= want else FILTERS[key]
+                    return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", ref)
             if key == "has_keyword" and not self.keyword(stack, want):
                 return IllegalAction(f"the effect names a card with {want}; {stack!r} has none", FILTERS[key])
             if key == "other" and stack is source:
