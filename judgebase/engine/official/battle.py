@@ -438,9 +438,13 @@ class Battles:
         deleted = yield from self._delete(losers, cause="battle", ref="CR 14-2-2")
         if self.attack and defender in deleted and attacker not in deleted and self.keyword(attacker, "piercing") and self.attack.attacker is attacker:
             self.attack.pending_piercing = True
+            # CR 16-7-2: trigger-type, set off by deleting the opposing Digimon in battle
+            self.emit("triggered", "CR 16-7-2", tp, card=repr(attacker), watched="deleted in battle", effect=f"<Piercing> of {attacker!r}")
         for s in deleted:
             if len(deleted) == 1 and self._had_keyword(s, "retaliation"):
                 other = attacker if s is defender else defender
+                # CR 16-13-2: trigger-type, set off when its Digimon is the only one deleted in the battle
+                self.emit("triggered", "CR 16-13-2", s.owner, card=repr(s), watched="deleted in battle", effect=f"<Retaliation> of {s!r}")
                 self.pending.append(Pending(s.owner, f"<Retaliation> of {s!r}", "retaliation", stack=other))
         yield from self._battle_triggers(tp)
 
@@ -466,12 +470,18 @@ class Battles:
             return
         tp = self.turn_player
         if a.pending_piercing and not self.is_over:
-            # CR 16-7-4: processed right before the end of attack timing.
+            # CR 16-7-4: processed right before the end of attack timing, after what the battle triggered.
+            self.emit("piercing_processed", "CR 16-7-4", tp, attacker=repr(a.attacker))
+            instances = len(self._keyword_values(a.attacker, "piercing")) if a.attacker in self.players[tp].battle else 0
+            if instances > 1:  # CR 16-7-5: however many activated, one security check in this attack
+                self.emit("piercing_once", "CR 16-7-5", tp, attacker=repr(a.attacker), instances=instances)
             if a.attacker in self.players[tp].battle and self.players[1 - tp].security:
                 self.emit("piercing", "CR 16-7-1", tp, attacker=repr(a.attacker))
                 yield from self._security_check(a.attacker)
             elif a.attacker in self.players[tp].battle and not self.players[1 - tp].security:
                 self.emit("piercing_no_cards", "CR 16-7-6", tp, attacker=repr(a.attacker))
+            else:  # CR 16-7-6: no Digimon is left to perform the security check
+                self.emit("piercing_no_digimon", "CR 16-7-6", tp, attacker=repr(a.attacker))
         if self.is_over:
             self.attack = None
             return
