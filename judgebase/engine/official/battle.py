@@ -57,6 +57,11 @@ class Battles:
         if blocker is att.target:
             return IllegalAction(f"{blocker!r} is the attack target and can't block", "CR 12-1-5")
         if blocker.top.defn.category != "digimon" or not self.keyword(blocker, "blocker"):
+            if (blocker.top.defn.category == "digimon" and self._collision_active(defender)
+                    and self.unaffected_ref(blocker, 1 - defender, "digimon") is not None):
+                # CR 16-30-4: the <Blocker> <Collision> gives affects the Digimon, and this one isn't affected
+                return IllegalAction(f"{blocker!r} isn't affected by the opponent's effects, so <Collision> gives it no <Blocker>",
+                                     "CR 16-30-4")
             return IllegalAction(f"{blocker!r} has no <Blocker>", "CR 12-1-1")
         if blocker.suspended:
             return IllegalAction(f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
@@ -497,6 +502,8 @@ class Battles:
         self._expire_lasting("end_of_attack")
         # CR 11-6-2: the attack is over once everything at the end of attack timing is resolved.
         self.emit("attack_ends", "CR 11-6-2", tp, attacker=repr(a.attacker))
+        if self._collision_active(1 - tp):  # CR 16-30-3: <Collision> is active only during the attack
+            self.emit("collision_ends", "CR 16-30-3", tp, attacker=repr(a.attacker))
         self.attack = None
         self._touch()  # <Progress>, <Collision> and "while attacking" end with the attack
         self._rule_check()
