@@ -456,6 +456,7 @@ class Keywords:
             added = self.dp(helper) or 0
             a.dp_bonus += added
             a.extra_checks += 1
+            a.alliance_helpers.append((helper, added))
             self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
         else:  # CR 16-24-3: no Digimon suspended, so no DP and no <Security A. +1> follow
             self.emit("declined", "CR 16-24-3", p.player, card=repr(p.stack))
