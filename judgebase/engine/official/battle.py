@@ -57,6 +57,11 @@ class Battles:
         if blocker is att.target:
             return IllegalAction(f"{blocker!r} is the attack target and can't block", "CR 12-1-5")
         if blocker.top.defn.category != "digimon" or not self.keyword(blocker, "blocker"):
+            if (blocker.top.defn.category == "digimon" and self._collision_active(defender)
+                    and self.unaffected_ref(blocker, 1 - defender, "digimon") is not None):
+                # CR 16-30-4: the <Blocker> <Collision> gives affects the Digimon, and this one isn't affected
+                return IllegalAction(f"{blocker!r} isn't affected by the opponent's effects, so <Collision> gives it no <Blocker>",
+                                     "CR 16-30-4")
             return IllegalAction(f"{blocker!r} has no <Blocker>", "CR 12-1-1")
         if blocker.suspended:
             return IllegalAction(f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
@@ -415,6 +420,11 @@ class Battles:
         tp = attacker.owner
         self._alliance_bonuses_hold()
         a_dp = self.dp(attacker)
+        if self.attack is not None and self.attack.attacker is attacker:
+            for helper, added in self.attack.alliance_helpers:
+                if helper in self.players[helper.owner].battle and self.dp(helper) != added:
+                    # CR 16-24-4: the DP <Alliance> added is the helper's DP when it was suspended
+                    self.emit("alliance_dp_fixed", "CR 16-24-4", tp, card=repr(helper), added=added, now=self.dp(helper))
         if security_card is not None:
             d_dp = (security_card.defn.dp or 0)
             if a_dp > d_dp:
@@ -457,9 +467,13 @@ class Battles:
         deleted = yield from self._delete(losers, cause="battle", ref="CR 14-2-2")
         if self.attack and defender in deleted and attacker not in deleted and self.keyword(attacker, "piercing") and self.attack.attacker is attacker:
             self.attack.pending_piercing = True
+            # CR 16-7-2: trigger-type, set off by deleting the opposing Digimon in battle
+            self.emit("triggered", "CR 16-7-2", tp, card=repr(attacker), watched="deleted in battle", effect=f"<Piercing> of {attacker!r}")
         for s in deleted:
             if len(deleted) == 1 and self._had_keyword(s, "retaliation"):
                 other = attacker if s is defender else defender
+                # CR 16-13-2: trigger-type, set off when its Digimon is the only one deleted in the battle
+                self.emit("triggered", "CR 16-13-2", s.owner, card=repr(s), watched="deleted in battle", effect=f"<Retaliation> of {s!r}")
                 self.pending.append(Pending(s.owner, f"<Retaliation> of {s!r}", "retaliation", stack=other))
         yield from self._battle_triggers(tp)
 
@@ -485,12 +499,18 @@ class Battles:
             return
         tp = self.turn_player
         if a.pending_piercing and not self.is_over:
-            # CR 16-7-4: processed right before the end of attack timing.
+            # CR 16-7-4: processed right before the end of attack timing, after what the battle triggered.
+            self.emit("piercing_processed", "CR 16-7-4", tp, attacker=repr(a.attacker))
+            instances = len(self._keyword_values(a.attacker, "piercing")) if a.attacker in self.players[tp].battle else 0
+            if instances > 1:  # CR 16-7-5: however many activated, one security check in this attack
+                self.emit("piercing_once", "CR 16-7-5", tp, attacker=repr(a.attacker), instances=instances)
             if a.attacker in self.players[tp].battle and self.players[1 - tp].security:
                 self.emit("piercing", "CR 16-7-1", tp, attacker=repr(a.attacker))
                 yield from self._security_check(a.attacker)
             elif a.attacker in self.players[tp].battle and not self.players[1 - tp].security:
                 self.emit("piercing_no_cards", "CR 16-7-6", tp, attacker=repr(a.attacker))
+            else:  # CR 16-7-6: no Digimon is left to perform the security check
+                self.emit("piercing_no_digimon", "CR 16-7-6", tp, attacker=repr(a.attacker))
         if self.is_over:
             self.attack = None
             return
@@ -506,6 +526,8 @@ class Battles:
         self._expire_lasting("end_of_attack")
         # CR 11-6-2: the attack is over once everything at the end of attack timing is resolved.
         self.emit("attack_ends", "CR 11-6-2", tp, attacker=repr(a.attacker))
+        if self._collision_active(1 - tp):  # CR 16-30-3: <Collision> is active only during the attack
+            self.emit("collision_ends", "CR 16-30-3", tp, attacker=repr(a.attacker))
         self.attack = None
         self._touch()  # <Progress>, <Collision> and "while attacking" end with the attack
         self._rule_check()

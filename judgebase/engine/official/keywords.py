@@ -120,8 +120,9 @@ class Keywords:
         choice = yield decision
         if choice.kind == "choose":
             yield from self._declare_attack(player, stack, choice.target, via=via)
-        elif via in ("vortex", "execute", "engage"):  # CR 16-33-3, 16-38-3, 16-44-3: the attack is optional
-            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3", "engage": "CR 16-44-3"}[via], player, card=repr(stack))
+        elif via in ("vortex", "execute", "engage", "blitz"):  # CR 16-33-3, 16-38-3, 16-44-3, 16-16-3: the attack is optional
+            self.emit("declined", {"vortex": "CR 16-33-3", "execute": "CR 16-38-3", "engage": "CR 16-44-3",
+                                   "blitz": "CR 16-16-3"}[via], player, card=repr(stack))
 
     def _ascension(self, p: Pending):
         """CR 16-43-1: the deleted card with <Ascension> may go from the trash to the top of its
@@ -486,6 +487,7 @@ class Keywords:
             a.dp_bonus += added
             a.helpers.append((helper, added))
             a.extra_checks += 1
+            a.alliance_helpers.append((helper, added))
             self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
         else:  # CR 16-24-3: no Digimon suspended, so no DP and no <Security A. +1> follow
             self.emit("declined", "CR 16-24-3", p.player, card=repr(p.stack))
@@ -529,10 +531,13 @@ class Keywords:
     def _de_digivolve(self, me: int, stack: Stack, amount: int) -> None:
         """CR 16-12: trash the declared number of cards from the top, one at a time (16-12-5)."""
         trashed = []
+        first = stack.top.defn.category
         for _ in range(amount):
             top = stack.top
             if len(stack.cards) == 1 or (top.defn.level is not None and top.defn.level <= 3):
                 break
+            if trashed and top.defn.category != first:  # CR 16-12-6: the trashing goes on to the declared number
+                self.emit("de_digivolve_goes_on", "CR 16-12-6", me, card=repr(stack), top=top.name)
             stack.cards.pop()
             top.incarnation += 1
             self.players[stack.owner].trash.append(top)
@@ -540,5 +545,7 @@ class Keywords:
             trashed.append(top.name)
         if trashed:
             self.emit("de_digivolve", "CR 16-12-1", me, card=repr(stack), trashed=trashed)
+            if len(trashed) > 1:  # CR 16-12-5: taken one after another, trashed at the same moment
+                self.emit("trashed_together", "CR 16-12-5", me, card=repr(stack), cards=trashed)
         else:
             self.emit("de_digivolve_blocked", "CR 16-12-4", me, card=repr(stack))

@@ -231,7 +231,11 @@ class Playing:
 
             decision = self._pick(tp, "digisorption", "suspend a Digimon for <Digisorption>?", problem)
             if len(decision.actions) > 1:
+                # CR 16-10-2: immediate-type, set off as the digivolution into this card is about to happen
+                self.emit("digisorption_trigger", "CR 16-10-2", tp, card=card.name)
                 pick = yield decision
+                if pick.kind != "choose":  # CR 16-10-3: suspending is optional; without it, no reduction
+                    self.emit("declined", "CR 16-10-3", tp, card=card.name)
                 if pick.kind == "choose":
                     chosen = self.find_stack(pick.target)
                     chosen.suspended = True

@@ -354,6 +354,10 @@ class RuleChecks:
         deck_bottom, security, or become a link card); the other cards under it go to the trash (CR 4-7-8)."""
         owner = stack.owner
         ps = self.players[owner]
+        a = self.attack
+        if a is not None and a.alliance_helpers and any(h is stack for h, _ in a.alliance_helpers):
+            # CR 16-24-5: the attacker keeps the DP and <Security A. +1> this Digimon gave it
+            self.emit("alliance_bonus_stays", "CR 16-24-5", owner, card=repr(stack), attacker=repr(a.attacker))
         if stack in ps.battle:
             ps.battle.remove(stack)
         elif ps.breeding is stack:
