@@ -230,7 +230,6 @@ class Attack:
     via: str = "normal"  # "normal", "blitz", "vortex", "execute", "engage"
     pending_piercing: bool = False
     execute_delete: bool = False
-    alliance_helpers: list = field(default_factory=list)  # (Digimon suspended for <Alliance>, DP it added)
     goes_on: str | None = None  # a set-up attack under way: where it goes on ("counter", "block", "resolve")
     # Which of the attack's timings is under way (CR 11-1-3): declaration, counter, block, confirm, end.
     timing: str = "declaration"

@@ -420,11 +420,6 @@ class Battles:
         tp = attacker.owner
         self._alliance_bonuses_hold()
         a_dp = self.dp(attacker)
-        if self.attack is not None and self.attack.attacker is attacker:
-            for helper, added in self.attack.alliance_helpers:
-                if helper in self.players[helper.owner].battle and self.dp(helper) != added:
-                    # CR 16-24-4: the DP <Alliance> added is the helper's DP when it was suspended
-                    self.emit("alliance_dp_fixed", "CR 16-24-4", tp, card=repr(helper), added=added, now=self.dp(helper))
         if security_card is not None:
             d_dp = (security_card.defn.dp or 0)
             if a_dp > d_dp:

@@ -146,15 +146,13 @@ class Keywords:
     @staticmethod
     def _specified(card, spec) -> bool:
         """Whether ``card`` is one of a keyword's specified cards (CR 16-3): ``true`` names any card,
-        a mapping names them by ``name``, ``trait``, ``colour``, ``level`` and ``category``."""
+        a mapping names them as a card filter does (a list of colours: any of them)."""
         if spec is True:
             return True
-        d = card.defn
-        colours = spec.get("colour", ())
-        colours = [colours] if isinstance(colours, str) else colours
-        return (("name" not in spec or d.name == spec["name"]) and ("trait" not in spec or spec["trait"] in d.traits)
-                and (not colours or bool(set(colours) & set(d.colours))) and ("level" not in spec or d.level == spec["level"])
-                and ("category" not in spec or d.category == spec["category"]))
+        colours = spec.get("colour")
+        if isinstance(colours, (list, tuple)):
+            return any(card_filter_problem(card.defn, {**spec, "colour": c}) is None for c in colours)
+        return card_filter_problem(card.defn, spec) is None
 
     def _overclock(self, p: Pending):
         """CR 16-34: at the end of your turn, by deleting 1 of your Tokens or another of your Digimon
@@ -487,19 +485,17 @@ class Keywords:
             a.dp_bonus += added
             a.helpers.append((helper, added))
             a.extra_checks += 1
-            a.alliance_helpers.append((helper, added))
             self.emit("alliance", "CR 16-24-1", p.player, suspended=repr(helper), dp_added=added)
         else:  # CR 16-24-3: no Digimon suspended, so no DP and no <Security A. +1> follow
             self.emit("declined", "CR 16-24-3", p.player, card=repr(p.stack))
 
     def _alliance_bonuses_hold(self) -> None:
         """When the battle compares DP: what <Alliance> added stays as it was when the helper was
-        suspended (CR 16-24-4), even if the helper has left the battle area since (CR 16-24-5)."""
+        suspended (CR 16-24-4).  A helper that left the battle area is said where it leaves (CR 16-24-5,
+        ``rule_checks._leave_field``)."""
         a = self.attack
         for helper, added in a.helpers if a is not None else ():
-            if helper not in self.players[helper.owner].battle:
-                self.emit("alliance_kept", "CR 16-24-5", a.attacker.owner, attacker=repr(a.attacker), helper=repr(helper), dp_added=added)
-            elif (self.dp(helper) or 0) != added:
+            if helper in self.players[helper.owner].battle and (self.dp(helper) or 0) != added:
                 self.emit("alliance_dp_fixed", "CR 16-24-4", a.attacker.owner, attacker=repr(a.attacker), helper=repr(helper),
                           dp_added=added, dp_now=self.dp(helper) or 0)
 

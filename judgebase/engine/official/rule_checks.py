@@ -355,9 +355,9 @@ class RuleChecks:
         owner = stack.owner
         ps = self.players[owner]
         a = self.attack
-        if a is not None and a.alliance_helpers and any(h is stack for h, _ in a.alliance_helpers):
-            # CR 16-24-5: the attacker keeps the DP and <Security A. +1> this Digimon gave it
-            self.emit("alliance_bonus_stays", "CR 16-24-5", owner, card=repr(stack), attacker=repr(a.attacker))
+        for helper, added in a.helpers if a is not None else ():
+            if helper is stack:  # CR 16-24-5: the attacker keeps the DP and <Security A. +1> this Digimon gave it
+                self.emit("alliance_bonus_stays", "CR 16-24-5", owner, card=repr(stack), attacker=repr(a.attacker), dp_added=added)
         if stack in ps.battle:
             ps.battle.remove(stack)
         elif ps.breeding is stack:
