@@ -182,7 +182,8 @@ class _ScenariosMeanwhile:
         try:
             context = multiprocessing.get_context("fork")
             self.pipe, child_end = context.Pipe(duplex=False)
-            self.process = context.Process(target=_scenarios_in_child, args=(source_root, child_end), daemon=True)
+            # Not a daemon: a daemonic process may not fork the workers the scenarios run in (proofs.run_all).
+            self.process = context.Process(target=_scenarios_in_child, args=(source_root, child_end))
             self.process.start()
             child_end.close()
         except (OSError, ValueError):
@@ -215,8 +216,12 @@ class _ScenariosMeanwhile:
 
 def _scenarios_in_child(source_root: Path, pipe) -> None:
     """The runs, or the scenario file's problem; anything else is left for the parent to meet (and say)."""
+    import signal
+
     from .corpus.errors import SourceError
 
+    # Stopped by the parent (SIGTERM): unwind, so the scenario workers are stopped too.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(1))
     try:
         outcome = ("runs", _run_scenarios(source_root))
     except SourceError as exc:
