@@ -19,8 +19,8 @@ import sqlite3
 import sys
 import time
 import uuid
-from contextlib import closing, contextmanager
 from collections import Counter
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
