@@ -256,6 +256,9 @@ class Targets:
         your opponent's effects" (CR 15-15-5-1) or <Progress> while attacking (CR 16-39-1)."""
         if by is None or by == stack.owner or stack.area != "battle":
             return None
+        if ("unaffected_by" not in self._keywords_in_game and not stack.modifiers
+                and (self.attack is None or self.attack.attacker is not stack)):
+            return None  # no card of this game has or gives it (as ``keyword`` reasons), and <Progress> needs an attack
         return self._memoised(("unaffected", stack.sid, by, etype), lambda: self._unaffected_ref(stack, etype), None)
 
     def _unaffected_ref(self, stack: Stack, etype: str) -> str | None:
