@@ -246,6 +246,8 @@ class Effects:
             mine = [p for p in self.pending if p.player == player]
             if len(mine) > 1:
                 def check(a: Action, n=len(mine)) -> IllegalAction | None:
+                    if a.kind == "trigger" and a.targets and a.option is None:
+                        return IllegalAction("triggered effects are activated one at a time, never together", "CR 15-4-2-3")
                     if a.kind == "trigger" and (a.option is None or not 0 <= a.option < n or a.card is not None
                                                 or a.target is not None or a.targets):
                         return IllegalAction(f"choose 1 of your {n} pending effects", "CR 15-4-3-5")
@@ -382,7 +384,7 @@ class Effects:
         return result
 
     def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
-        waiting = len(self.pending)
+        waiting, paid_at = len(self.pending), None
         result, at_zero, incarnation = None, set(), card.incarnation
         for i, step in enumerate(effect.steps):
             if card.incarnation != incarnation:
@@ -398,9 +400,14 @@ class Effects:
             r = yield from self._step(controller, name, arg, card, stack)
             if r == STOP:
                 break  # CR 15-7-2: a cost not paid, nothing after it
+            if name == "by":
+                paid_at = len(self.log)
             result = r or result
             if i < len(effect.steps) - 1:
                 self._rule_check_waits(at_zero)  # CR 17-1-2-2
+        if paid_at is not None and any(e.kind == "no_target" for e in self.log[paid_at:]):
+            # CR 15-7-5: the cost could be paid although what follows it had nothing to act on.
+            self.emit("cost_paid_anyway", "CR 15-7-5", controller, card=card.name)
         if len(self.pending) > waiting:
             # CR 15-8-3-2: what triggered during the processing has waited until the effect was resolved.
             self.emit("triggered_effects_wait", "CR 15-8-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
