@@ -374,6 +374,8 @@ class Effects:
             if choice.kind == "no":
                 self.emit("declined", "CR 15-9-2-2", controller, card=card.name)  # optional processing may be left undone
                 return None
+            # CR 15-1-6: choosing to carry out the processing is what activates the effect.
+            self.emit("effect_chosen", "CR 15-1-6", controller, card=card.name)
         if count_use:
             self._spend_use(controller, card, effect)
         self._processing += 1
@@ -405,6 +407,9 @@ class Effects:
             result = r or result
             if i < len(effect.steps) - 1:
                 self._rule_check_waits(at_zero)  # CR 17-1-2-2
+        if len(effect.steps) > 1:
+            # CR 15-1-4: an effect with several processes is resolved once every one of them has ended.
+            self.emit("effect_resolved", "CR 15-1-4", controller, card=card.name, processes=len(effect.steps))
         if paid_at is not None and any(e.kind == "no_target" for e in self.log[paid_at:]):
             # CR 15-7-5: the cost could be paid although what follows it had nothing to act on.
             self.emit("cost_paid_anyway", "CR 15-7-5", controller, card=card.name)
