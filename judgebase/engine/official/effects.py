@@ -240,11 +240,15 @@ class Effects:
             self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
         batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
+        resolved = False
         while self.pending and not self.is_over:
             tp = self.turn_player
             player = tp if any(p.player == tp for p in self.pending) else 1 - tp
             mine = [p for p in self.pending if p.player == player]
             if len(mine) > 1:
+                if resolved:
+                    # CR 15-4-3-4: the order is chosen one step at a time, after each effect has been resolved.
+                    self.emit("next_in_order", "CR 15-4-3-4", player, effects=len(mine))
                 def check(a: Action, n=len(mine)) -> IllegalAction | None:
                     if a.kind == "trigger" and a.targets and a.option is None:
                         return IllegalAction("triggered effects are activated one at a time, never together", "CR 15-4-2-3")
@@ -279,6 +283,7 @@ class Effects:
                 yield from self._activate_pending(chosen)
             finally:
                 self._waiting.pop()
+            resolved = True
             self._rule_check()
             # CR 15-4-5: effects triggered while resolving go before the older pending ones.
             self._older_pending.append(outer)
