@@ -209,6 +209,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
             if index is None:
                 raise ScenarioFailure(line, f"no pending effect matching {effect!r}: {[p.source for p in mine]}")
             effect = index
+        if isinstance(effect, list):  # several pending effects at once: the rules refuse it (CR 15-4-2-3)
+            return Action("trigger", targets=tuple(int(e) for e in effect))
         return Action("trigger", option=int(effect))
     raise ScenarioError(path, line, f"unknown action {kind!r}")
 

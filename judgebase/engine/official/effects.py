@@ -267,12 +267,18 @@ class Effects:
             self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
         batch = len(self.pending) > 1 or bool(self.attack and self.attack.pending_piercing)
+        resolved = False
         while self.pending and not self.is_over:
             tp = self.turn_player
             player = tp if any(p.player == tp for p in self.pending) else 1 - tp
             mine = [p for p in self.pending if p.player == player]
             if len(mine) > 1:
+                if resolved:
+                    # CR 15-4-3-4: the order is chosen one step at a time, after each effect has been resolved.
+                    self.emit("next_in_order", "CR 15-4-3-4", player, effects=len(mine))
                 def check(a: Action, n=len(mine)) -> IllegalAction | None:
+                    if a.kind == "trigger" and a.targets and a.option is None:
+                        return IllegalAction("triggered effects are activated one at a time, never together", "CR 15-4-2-3")
                     if a.kind == "trigger" and (a.option is None or not 0 <= a.option < n or a.card is not None
                                                 or a.target is not None or a.targets):
                         return IllegalAction(f"choose 1 of your {n} pending effects", "CR 15-4-3-5")
@@ -304,6 +310,7 @@ class Effects:
                 yield from self._activate_pending(chosen)
             finally:
                 self._waiting.pop()
+            resolved = True
             self._rule_check()
             # CR 15-4-5: effects triggered while resolving go before the older pending ones.
             self._older_pending.append(outer)
@@ -409,6 +416,8 @@ class Effects:
             if choice.kind == "no":
                 self.emit("declined", "CR 15-9-2-2", controller, card=card.name)  # optional processing may be left undone
                 return None
+            # CR 15-1-6: choosing to carry out the processing is what activates the effect.
+            self.emit("effect_chosen", "CR 15-1-6", controller, card=card.name)
         if count_use:
             self._spend_use(controller, card, effect)
         self._processing += 1
@@ -419,7 +428,7 @@ class Effects:
         return result
 
     def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
-        waiting = len(self.pending)
+        waiting, paid_at = len(self.pending), None
         result, at_zero, incarnation = None, set(), card.incarnation
         for i, step in enumerate(effect.steps):
             if card.incarnation != incarnation:
@@ -435,9 +444,17 @@ class Effects:
             r = yield from self._step(controller, name, arg, card, stack)
             if r == STOP:
                 break  # CR 15-7-2: a cost not paid, nothing after it
+            if name == "by":
+                paid_at = len(self.log)
             result = r or result
             if i < len(effect.steps) - 1:
                 self._rule_check_waits(at_zero)  # CR 17-1-2-2
+        if len(effect.steps) > 1:
+            # CR 15-1-4: an effect with several processes is resolved once every one of them has ended.
+            self.emit("effect_resolved", "CR 15-1-4", controller, card=card.name, processes=len(effect.steps))
+        if paid_at is not None and any(e.kind == "no_target" for e in self.log[paid_at:]):
+            # CR 15-7-5: the cost could be paid although what follows it had nothing to act on.
+            self.emit("cost_paid_anyway", "CR 15-7-5", controller, card=card.name)
         if len(self.pending) > waiting:
             # CR 15-8-3-2: what triggered during the processing has waited until the effect was resolved.
             self.emit("triggered_effects_wait", "CR 15-8-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
