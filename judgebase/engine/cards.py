@@ -106,7 +106,7 @@ EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
                "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
 # the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
-ZONES = ("breeding",)
+ZONES = ("breeding", "trash", "security")
 ZONE_TIMINGS = ("start_of_your_turn", "start_of_opponents_turn", "end_of_your_turn", "end_of_opponents_turn",
                 "end_of_all_turns", "start_of_your_main_phase", "start_of_opponents_main_phase")
 
@@ -160,7 +160,9 @@ class Effect:
     by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
     other: bool = False  # "another of your Digimon": not this card's own Digimon
     instead: tuple[tuple[str, object], ...] | None = None
-    zone: str | None = None  # "breeding": a {Breeding} effect, working only while its card is there (CR 15-14-4-1)
+    # An area icon: {Breeding}, {Trash}, {Security} - it works only while its card is in that area
+    # (CR 15-14-4-1, 15-14-3-1; in the security stack, lying face up, CR 15-14-5-1).
+    zone: str | None = None
 
     @property
     def persistent(self) -> bool:
