@@ -38,6 +38,9 @@ CARD_PROPERTIES = {
     # "Isn't affected by your opponent's effects" (CR 15-15-5): opponent, or only the opponent's
     # Digimon / Tamer / Option card effects (CR 15-2-1).
     "unaffected_by": "CR 15-15-5",
+    # "Your effects that delete by DP get +N (or -N) to that DP limit": it changes a number written
+    # in another effect's text (CR 15-15-4-1, 15-15-4-2).
+    "delete_dp_limit": "CR 15-15-4",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
@@ -274,6 +277,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
                             "so no card can have it (see judgebase/engine/keywords.py)")
         if key not in PROPERTY_KEYWORDS:
             raise CardError(f"{where}: unknown keyword {key!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")
+        if key == "delete_dp_limit" and (isinstance(value, bool) or not isinstance(value, int) or not value):
+            raise CardError(f"{where}: delete_dp_limit is the change to the DP limit, e.g. 2000 or -1000, not {value!r}")
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         out.append((key, value))
