@@ -69,6 +69,8 @@ GOOD = [
     {"play": {"from": "trash", "name": "Agumon", "optional": True}}, {"play": {"from": "deck_top", "max_cost": 4}},
     {"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"trait": "Hybrid", "amount": 2}], "rest": "trash"}},
     {"to_deck_bottom": {"target": "opponent", "max_level": 4, "sources": "trash"}},
+    {"reveal": {"count": 3, "look": True, "to_hand": {"category": "digimon", "amount": 2, "up_to": True}}},
+    {"reveal_security": {"count": 2, "trash": 1}}, {"reveal_security": {"count": 1}},
     {"security_to_hand": 1}, {"security_to_hand": {"amount": 2}},
     {"to_security": {"from": "hand", "colour": "yellow", "face_up": True}},
     {"to_security": {"from": "field", "target": "opponent", "max_dp": 5000}},
@@ -94,6 +96,9 @@ BAD = [
     ({"memory": {"amount": 1, "per": "everything"}}, "memory.per"),
     ({"memory": {"amount": 1}}, "per is required"),
     ({"trash_security": {"from": "middle"}}, "trash_security.from"),
+    ({"reveal": {"count": 3, "look": "yes"}}, "reveal.look"),
+    ({"reveal_security": {"count": 0}}, "reveal_security.count"),
+    ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
 ]
 
 

@@ -89,7 +89,7 @@ def test_schema_and_engine_both_accept(effect):
     ({"timing": "would", "event": "deleted", "instead": {"suspend": "them"}}, "suspend"),
     ({"timing": "on_play", "per_turn": 0, "do": [{"draw": 1}]}, "per_turn"),
     ({"timing": "main", "do": [{"reduce_play_cost": 1, "draw": 1}]}, "step"),
-    ({"timing": "start_of_your_turn", "zone": "trash", "do": [{"draw": 1}]}, "zone"),
+    ({"timing": "start_of_your_turn", "zone": "hand", "do": [{"draw": 1}]}, "zone"),
 ])
 def test_schema_and_engine_both_refuse(effect, field):
     spec = _tamer(effect)

@@ -43,6 +43,9 @@ CARD_PROPERTIES = {
     # "Isn't affected by your opponent's effects" (CR 15-15-5): opponent, or only the opponent's
     # Digimon / Tamer / Option card effects (CR 15-2-1).
     "unaffected_by": "CR 15-15-5",
+    # "Your effects that delete by DP get +N (or -N) to that DP limit": it changes a number written
+    # in another effect's text (CR 15-15-4-1, 15-15-4-2).
+    "delete_dp_limit": "CR 15-15-4",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
@@ -111,7 +114,7 @@ EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
                "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
 # the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
-ZONES = ("breeding",)
+ZONES = ("breeding", "trash", "security")
 ZONE_TIMINGS = ("start_of_your_turn", "start_of_opponents_turn", "end_of_your_turn", "end_of_opponents_turn",
                 "end_of_all_turns", "start_of_your_main_phase", "start_of_opponents_main_phase")
 
@@ -167,7 +170,9 @@ class Effect:
     by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
     other: bool = False  # "another of your Digimon": not this card's own Digimon
     instead: tuple[tuple[str, object], ...] | None = None
-    zone: str | None = None  # "breeding": a {Breeding} effect, working only while its card is there (CR 15-14-4-1)
+    # An area icon: {Breeding}, {Trash}, {Security} - it works only while its card is in that area
+    # (CR 15-14-4-1, 15-14-3-1; in the security stack, lying face up, CR 15-14-5-1).
+    zone: str | None = None
 
     @property
     def persistent(self) -> bool:
@@ -287,6 +292,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
                 raise CardError(f"{where}: {key} lists the specified cards as card filters, "
                                 f"e.g. {{{key}: [{{colour: blue, level: 4}}, {{colour: green, level: 4}}]}}")
             value = tuple(tuple(sorted(x.items())) for x in parts)
+        if key == "delete_dp_limit" and (isinstance(value, bool) or not isinstance(value, int) or not value):
+            raise CardError(f"{where}: delete_dp_limit is the change to the DP limit, e.g. 2000 or -1000, not {value!r}")
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         if known is not None and known.value == "card":

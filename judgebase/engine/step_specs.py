@@ -25,13 +25,14 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "reveal": ("count", "to_hand", "rest", "look"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "security_to_hand": ("amount",),
+    "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
     "memory": ("amount", "per", "player"),
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
 REVEAL_PICK_FIELDS = ("amount", "up_to") + CARD_FILTERS
-COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
+COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
 TARGETED_STEPS = ("to_deck_bottom",)
 
@@ -54,6 +55,16 @@ def step_problem(name: str, arg) -> str | None:
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None if arg >= 1 else "security_to_hand: the number of cards is 1 or more"
         return _fields(name, arg)
+    if name == "reveal_security":
+        problem = _fields(name, arg) if isinstance(arg, dict) else "reveal_security: {count: N, trash: M}"
+        if problem:
+            return problem
+        if not isinstance(arg.get("count"), int) or isinstance(arg.get("count"), bool) or arg["count"] < 1:
+            return "reveal_security.count: how many security cards to reveal (1 or more)"
+        trash = arg.get("trash", 0)
+        if not isinstance(trash, int) or isinstance(trash, bool) or not 0 <= trash <= arg["count"]:
+            return "reveal_security.trash: how many of the revealed cards to trash (0 to count)"
+        return None
     if name not in COMMON_STEPS:
         return None
     problem = _fields(name, arg)

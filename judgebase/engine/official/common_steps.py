@@ -31,6 +31,8 @@ class CommonSteps:
             self._security_to_hand(me, int(arg if not isinstance(arg, dict) else arg.get("amount", 1)))
         elif name == "to_security":
             yield from self._to_security(me, arg, card, stack)
+        elif name == "reveal_security":
+            yield from self._reveal_security(me, arg, card)
         return None
 
     # ------------------------------------------------------------------ costs ----
@@ -293,6 +295,40 @@ class CommonSteps:
             self._leave_field(stack, "deck_bottom", "CR 4-7-8", order=[stack.top])
 
     # --------------------------------------------------------------- security ----
+    def _reveal_security(self, me: int, spec: dict, card: Card):
+        """Reveal the top cards of your security stack, trash some of them, put the rest back on top.
+        Revealing adds nothing to the stack and takes nothing from it (CR 15-15-3-1); the revealed
+        cards that are trashed change its number, as a removal (CR 15-15-3-2)."""
+        ps = self.players[me]
+        revealed = ps.security[: int(spec["count"])]
+        del ps.security[: len(revealed)]
+        ps.processing += revealed  # while revealed, not cards of the security stack (CR 15-15-3-1)
+        self.emit("security_revealed", "CR 15-15-3-1", me, cards=[c.name for c in revealed], count=len(revealed))
+        trashed: list[Card] = []
+        for _ in range(min(int(spec.get("trash", 0)), len(revealed))):
+            left = [c for c in revealed if c not in trashed]
+
+            def check(a: Action, left=left) -> IllegalAction | None:
+                if a.kind != "choose":
+                    return None
+                if a.card is None or a.target is not None or a.option is not None or a.targets \
+                        or not any(c.uid == a.card for c in left):
+                    return IllegalAction("choose 1 of the revealed security cards", "CR 15-11-1-3-1")
+                return None
+
+            choice = yield self.decide(me, "reveal", [Action("choose", c.uid) for c in left],
+                                       f"{card.name}: trash 1 of the revealed security cards", check)
+            trashed.append(next(c for c in left if c.uid == choice.card))
+        for c in revealed:
+            ps.processing.remove(c)
+        ps.security[0:0] = [c for c in revealed if c not in trashed]  # the rest go back on top, in order
+        for c in trashed:
+            c.incarnation += 1
+            ps.trash.append(c)
+        if trashed:
+            self.emit("revealed_security_trashed", "CR 15-15-3-2", me, cards=[c.name for c in trashed])
+            self._security_changed(me, "security_removed", by_effect=True, cards=len(trashed))
+
     def _security_to_hand(self, me: int, amount: int) -> None:
         """Add the top card(s) of your security stack to your hand (CR 3-7-5: moved together)."""
         ps = self.players[me]

@@ -113,8 +113,20 @@ class Effects:
     def _trigger_timing(self, timing: str, player: int) -> None:
         for stack in self.stacks(player):
             self._trigger_on(stack, timing)
-        if self.players[player].breeding is not None and timing in ZONE_TIMINGS:
-            self._trigger_on(self.players[player].breeding, timing)
+        if timing not in ZONE_TIMINGS:
+            return
+        ps = self.players[player]
+        if ps.breeding is not None:
+            self._trigger_on(ps.breeding, timing)
+        # {Trash} effects of cards in the trash (CR 15-14-3-1), {Security} effects of face-up security cards (CR 15-14-5-1).
+        for zone, cards, ref in (("trash", ps.trash, "CR 15-14-3-1"),
+                                 ("security", [c for c in ps.security if c.face_up], "CR 15-14-5-1")):
+            for card in list(cards):
+                for effect in card.defn.effects:
+                    if effect.timing == timing and effect.zone == zone and self._may_trigger(player, card, effect):
+                        source = f"[{timing}] of {card.name}"
+                        self._pend(player, source, effect, card=card)
+                        self.emit("triggered", ref, player, card=card.name, effect=source)
 
     def _may_trigger(self, player: int, card: Card, effect: Effect) -> bool:
         if self.per_turn_spent(card, effect):

@@ -21,6 +21,17 @@ class Steps(CommonSteps):
 
     TARGETED_STEPS = TARGETED_STEPS  # common steps that choose their Digimon like delete or suspend
 
+    def _dp_limit_changed(self, me: int, spec: dict, card: Card) -> dict:
+        """The DP limit of a deletion as ``me``'s cards that add to or reduce it leave it: they change
+        the number written in the effect's text (CR 15-15-4-1, 15-15-4-2)."""
+        change = sum(int(v) for s in self.stacks(me) for v in self._keyword_values(s, "delete_dp_limit"))
+        if not change:
+            return spec
+        limit = int(spec["max_dp"]) + change
+        self.emit("value_changed", "CR 15-15-4-1" if change > 0 else "CR 15-15-4-2", me, source=card.name,
+                  value="max_dp", before=int(spec["max_dp"]), after=limit)
+        return {**spec, "max_dp": limit}
+
     def _step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
         opp = 1 - me
         if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
@@ -154,6 +165,8 @@ class Steps(CommonSteps):
         if name in ("dp", "security_attack", "gain") and who.startswith("all"):
             self._add_lasting(me, name, spec, card, stack)  # overall processing for a while (CR 15-11-2)
             return None
+        if name == "delete" and "max_dp" in spec:
+            spec = self._dp_limit_changed(me, spec, card)
         targets = self._choose_targets(me, who, spec, stack)
         if targets is None:
             chosen = [stack] if stack is not None and stack in self.stacks() else []
