@@ -626,8 +626,9 @@ class LegacyGame(DecisionLoop):
         # The opponent uses the technique named by my battle type; it may zero one letter of mine.
         return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player)
 
-    def attack(self, player: int) -> int:
-        """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says."""
+    def attack(self, player: int, floor: bool = True) -> int:
+        """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says
+        (``floor=False``: before LEG 3.4.8.6 stops it at 0, to tell when that rule decided it)."""
         me, opp = self.top(player), self.top(1 - player)
         if me is None or opp is None:
             return 0
@@ -654,7 +655,7 @@ class LegacyGame(DecisionLoop):
         # LEG 3.4.8.5: additions and subtractions stack; LEG 3.4.8.6: never below 0.
         if not immune:
             value += sum(m.value for m in mods if m.kind == "add")
-        value = max(0, value)
+        value = max(0, value) if floor else value
         # LEG 3.5.4: the opponent's ability halves the value after effects and abilities.
         if opp.defn.halve_opponent and not immune:
             value //= 2
@@ -901,6 +902,9 @@ class LegacyGame(DecisionLoop):
                     self.emit("not_halved", "LEG 3.5.6", p, card=self.top(p).name)
                 else:
                     self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
+            # LEG 3.4.8.1: the number printed for that letter is the base attack value.
+            self.emit("base_attack", "LEG 3.4.8.1", p, card=self.top(p).name, technique=self.technique(p),
+                      value=self.top(p).defn.attack_for(self.technique(p)))
             self.emit("attack_value", "LEG 3.2.4.4.1", p, technique=self.technique(p), value=self.attack(p))
         # LEG 3.2.4.4.2 - LEG 3.2.4.4.4: second player first, alternating until both have nothing more.
         actor = self._resume.pop("to_act", self.second_player)
@@ -1103,8 +1107,15 @@ class LegacyGame(DecisionLoop):
             if immune and not (key == "zero" and value != "all"):
                 self.emit("not_modified", "LEG 3.5.6", target, card=source, effect=f"{key} {value}")
             self.emit("attack_mod", mref, target, card=source, effect=f"{key} {value}", attack=self.attack(target))
+            if key == "add" and not immune and self.attack(target, floor=False) < 0:
+                # LEG 3.4.8.6: the subtractions would take it below 0; it stays at 0.
+                self.emit("attack_floored", "LEG 3.4.8.6", target, card=source, attack=self.attack(target))
         elif key == "direct":
             self.emit("direct_attack", "LEG 3.4.7", target, card=source, amount=value)
+            doubling = [e for e in self.battle_effects if e[1] == "lost_multiply" and e[0] == target]
+            if doubling:
+                # LEG 3.4.8.8: "double the Lost Points" cannot be used on a direct attack.
+                self.emit("not_doubled", "LEG 3.4.8.8", target, card=source, by_card=doubling[-1][3])
             self._lose_points(target, value, "LEG 3.4.7", card=source)
         elif key in ("lost_multiply", "once_more", "force_draw"):
             ref2 = {"lost_multiply": "LEG 3.4.8.2", "once_more": "LEG 3.4.8.7", "force_draw": "LEG 3.5.3"}[key]
