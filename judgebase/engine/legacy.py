@@ -843,8 +843,10 @@ class LegacyGame(DecisionLoop):
         elif a.kind == "set":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            # LEG 3.4.4.1: a second copy of an "only 1" card may be set; the limit is on using it.
+            again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
-            self.emit("set", "LEG 3.2.2.7", p, slot=a.option)
+            self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
 
     # -- Digivolution Phase (LEG 3.2.3) -------------------------------------------------
     def _phase_digivolution(self):
@@ -902,6 +904,8 @@ class LegacyGame(DecisionLoop):
                     self.emit("not_halved", "LEG 3.5.6", p, card=self.top(p).name)
                 else:
                     self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
+            # LEG 3.2.4.1: the opponent's battle type names the technique (letter) this Digimon uses.
+            self.emit("technique", "LEG 3.2.4.1", p, letter=self.technique(p), opponent=self.top(1 - p).name)
             # LEG 3.4.8.1: the number printed for that letter is the base attack value.
             self.emit("base_attack", "LEG 3.4.8.1", p, card=self.top(p).name, technique=self.technique(p),
                       value=self.top(p).defn.attack_for(self.technique(p)))
@@ -1107,6 +1111,11 @@ class LegacyGame(DecisionLoop):
             if immune and not (key == "zero" and value != "all"):
                 self.emit("not_modified", "LEG 3.5.6", target, card=source, effect=f"{key} {value}")
             self.emit("attack_mod", mref, target, card=source, effect=f"{key} {value}", attack=self.attack(target))
+            both = {m.kind for m in self.mods if m.target == target} >= {"add"} and \
+                bool({m.kind for m in self.mods if m.target == target} & {"multiply", "divide"})
+            if key in ("add", "multiply", "divide") and both and not immune:
+                # LEG 3.2.4.1.2: with both in force, the multiplication (division) is made before the addition.
+                self.emit("multiply_first", "LEG 3.2.4.1.2", target, card=source, attack=self.attack(target))
             if key == "add" and not immune and self.attack(target, floor=False) < 0:
                 # LEG 3.4.8.6: the subtractions would take it below 0; it stays at 0.
                 self.emit("attack_floored", "LEG 3.4.8.6", target, card=source, attack=self.attack(target))
