@@ -885,6 +885,10 @@ class LegacyGame(DecisionLoop):
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
+            if len(side.evolution) > 1:
+                # LEG 3.2.3.9.1: several levels in one turn, all of them (no stopping partway).
+                self.emit("several_levels", "LEG 3.2.3.9.1", p, cards=" → ".join(c.name for c in side.evolution),
+                          levels=len(side.evolution))
             # Reading: 002 sends the Power Box to the Land of Darkness when no digivolution was made
             # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
@@ -1039,10 +1043,10 @@ class LegacyGame(DecisionLoop):
         ref = "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.2"
         self.emit("option_used", ref, p, card=card.name, **({} if card in side.slots else {"from_hand": "LEG 3.2.2.7"}))
         if d.only_one and (p, d.name) in self.used_this_turn:
-            # LEG 3.4.5.3 - LEG 3.4.5.4: the second copy of an "only 1" card goes at once, without effect.
+            # LEG 3.4.5.4: the second copy of an "only 1" card goes at once; LEG 3.4.5.3: its effect is not activated.
             self._slot_out(p, card)
             self._to_darkness(p, [card], "LEG 3.4.5.4", "a second copy of an \"only 1\" card; no effect")
-            self.emit("option_void", "LEG 3.4.5.4", p, card=card.name)
+            self.emit("option_void", "LEG 3.4.5.3", p, card=card.name)
             return
         if d.only_one:
             self.used_this_turn.append((p, d.name))
