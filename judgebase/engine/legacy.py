@@ -693,6 +693,7 @@ class LegacyGame(DecisionLoop):
             threes = [c for c in deck if c.defn.is_digimon and c.defn.level == 3]
             if len(deck) != DECK_SIZE or not threes:
                 raise ValueError(f"P{p + 1}'s deck must be {DECK_SIZE} cards with at least one Level III Digimon (LEG 3.2.1.1)")
+            self.emit("deck", "LEG 3.2.1.1", p, cards=len(deck), level_iii=len(threes))
         for p in (0, 1):
             side = self.players[p]
             action = yield Decision(p, "partner", self._legal(p, self._partner_candidates(p)), "choose your Level III partner")
