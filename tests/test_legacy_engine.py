@@ -177,14 +177,7 @@ def legacy_proofs():
     return proven
 
 
-# The engine computes these notes right (the scenarios check the values) but logs no event under their
-# own refs: LEG 3.4.8.1 (the printed base value), 3.4.8.6 (never below 0, logged under 3.4.8.5) and
-# 3.4.8.8 (no doubling of a direct attack), so no assertion can carry them yet.
-NOT_LOGGED = {1, 6, 8}
-
-
-@pytest.mark.parametrize("n", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="the engine logs no event under it"))
-                               if n in NOT_LOGGED else n for n in range(1, 9)])
+@pytest.mark.parametrize("n", range(1, 9))
 def test_every_calculation_note_of_leg_3_4_8_is_proven(legacy_proofs, n):
     assert legacy_proofs[f"LEG 3.4.8.{n}"] > 0, f"no passing scenario cites and asserts LEG 3.4.8.{n}"
 

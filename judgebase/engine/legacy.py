@@ -626,8 +626,9 @@ class LegacyGame(DecisionLoop):
         # The opponent uses the technique named by my battle type; it may zero one letter of mine.
         return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player)
 
-    def attack(self, player: int) -> int:
-        """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says."""
+    def attack(self, player: int, floor: bool = True) -> int:
+        """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says
+        (``floor=False``: before LEG 3.4.8.6 stops it at 0, to tell when that rule decided it)."""
         me, opp = self.top(player), self.top(1 - player)
         if me is None or opp is None:
             return 0
@@ -654,7 +655,7 @@ class LegacyGame(DecisionLoop):
         # LEG 3.4.8.5: additions and subtractions stack; LEG 3.4.8.6: never below 0.
         if not immune:
             value += sum(m.value for m in mods if m.kind == "add")
-        value = max(0, value)
+        value = max(0, value) if floor else value
         # LEG 3.5.4: the opponent's ability halves the value after effects and abilities.
         if opp.defn.halve_opponent and not immune:
             value //= 2
@@ -692,6 +693,7 @@ class LegacyGame(DecisionLoop):
             threes = [c for c in deck if c.defn.is_digimon and c.defn.level == 3]
             if len(deck) != DECK_SIZE or not threes:
                 raise ValueError(f"P{p + 1}'s deck must be {DECK_SIZE} cards with at least one Level III Digimon (LEG 3.2.1.1)")
+            self.emit("deck", "LEG 3.2.1.1", p, cards=len(deck), level_iii=len(threes))
         for p in (0, 1):
             side = self.players[p]
             action = yield Decision(p, "partner", self._legal(p, self._partner_candidates(p)), "choose your Level III partner")
@@ -842,8 +844,10 @@ class LegacyGame(DecisionLoop):
         elif a.kind == "set":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            # LEG 3.4.4.1: a second copy of an "only 1" card may be set; the limit is on using it.
+            again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
-            self.emit("set", "LEG 3.2.2.7", p, slot=a.option)
+            self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
 
     # -- Digivolution Phase (LEG 3.2.3) -------------------------------------------------
     def _phase_digivolution(self):
@@ -882,6 +886,10 @@ class LegacyGame(DecisionLoop):
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
+            if len(side.evolution) > 1:
+                # LEG 3.2.3.9.1: several levels in one turn, all of them (no stopping partway).
+                self.emit("several_levels", "LEG 3.2.3.9.1", p, cards=" → ".join(c.name for c in side.evolution),
+                          levels=len(side.evolution))
             # Reading: 002 sends the Power Box to the Land of Darkness when no digivolution was made
             # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
@@ -901,6 +909,11 @@ class LegacyGame(DecisionLoop):
                     self.emit("not_halved", "LEG 3.5.6", p, card=self.top(p).name)
                 else:
                     self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
+            # LEG 3.2.4.1: the opponent's battle type names the technique (letter) this Digimon uses.
+            self.emit("technique", "LEG 3.2.4.1", p, letter=self.technique(p), opponent=self.top(1 - p).name)
+            # LEG 3.4.8.1: the number printed for that letter is the base attack value.
+            self.emit("base_attack", "LEG 3.4.8.1", p, card=self.top(p).name, technique=self.technique(p),
+                      value=self.top(p).defn.attack_for(self.technique(p)))
             self.emit("attack_value", "LEG 3.2.4.4.1", p, technique=self.technique(p), value=self.attack(p))
         # LEG 3.2.4.4.2 - LEG 3.2.4.4.4: second player first, alternating until both have nothing more.
         actor = self._resume.pop("to_act", self.second_player)
@@ -1031,10 +1044,10 @@ class LegacyGame(DecisionLoop):
         ref = "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.2"
         self.emit("option_used", ref, p, card=card.name, **({} if card in side.slots else {"from_hand": "LEG 3.2.2.7"}))
         if d.only_one and (p, d.name) in self.used_this_turn:
-            # LEG 3.4.5.3 - LEG 3.4.5.4: the second copy of an "only 1" card goes at once, without effect.
+            # LEG 3.4.5.4: the second copy of an "only 1" card goes at once; LEG 3.4.5.3: its effect is not activated.
             self._slot_out(p, card)
             self._to_darkness(p, [card], "LEG 3.4.5.4", "a second copy of an \"only 1\" card; no effect")
-            self.emit("option_void", "LEG 3.4.5.4", p, card=card.name)
+            self.emit("option_void", "LEG 3.4.5.3", p, card=card.name)
             return
         if d.only_one:
             self.used_this_turn.append((p, d.name))
@@ -1103,8 +1116,20 @@ class LegacyGame(DecisionLoop):
             if immune and not (key == "zero" and value != "all"):
                 self.emit("not_modified", "LEG 3.5.6", target, card=source, effect=f"{key} {value}")
             self.emit("attack_mod", mref, target, card=source, effect=f"{key} {value}", attack=self.attack(target))
+            both = {m.kind for m in self.mods if m.target == target} >= {"add"} and \
+                bool({m.kind for m in self.mods if m.target == target} & {"multiply", "divide"})
+            if key in ("add", "multiply", "divide") and both and not immune:
+                # LEG 3.2.4.1.2: with both in force, the multiplication (division) is made before the addition.
+                self.emit("multiply_first", "LEG 3.2.4.1.2", target, card=source, attack=self.attack(target))
+            if key == "add" and not immune and self.attack(target, floor=False) < 0:
+                # LEG 3.4.8.6: the subtractions would take it below 0; it stays at 0.
+                self.emit("attack_floored", "LEG 3.4.8.6", target, card=source, attack=self.attack(target))
         elif key == "direct":
             self.emit("direct_attack", "LEG 3.4.7", target, card=source, amount=value)
+            doubling = [e for e in self.battle_effects if e[1] == "lost_multiply" and e[0] == target]
+            if doubling:
+                # LEG 3.4.8.8: "double the Lost Points" cannot be used on a direct attack.
+                self.emit("not_doubled", "LEG 3.4.8.8", target, card=source, by_card=doubling[-1][3])
             self._lose_points(target, value, "LEG 3.4.7", card=source)
         elif key in ("lost_multiply", "once_more", "force_draw"):
             ref2 = {"lost_multiply": "LEG 3.4.8.2", "once_more": "LEG 3.4.8.7", "force_draw": "LEG 3.5.3"}[key]
