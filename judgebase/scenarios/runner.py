@@ -164,7 +164,10 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action("blast_dna", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
                       step.get("requirement", 0), targets=(_hand_card(game, player, step["with"], line, path),))
     if kind == "attack":
-        return Action("attack", _stack_id(game, step["attacker"], line, path), _stack_id(game, step.get("target", "player"), line, path))
+        attackers = step["attacker"] if isinstance(step["attacker"], list) else [step["attacker"]]
+        sids = [_stack_id(game, label, line, path) for label in attackers]
+        target = step.get("target", "player")  # null: declared without choosing a target (CR 11-2-2)
+        return Action("attack", sids[0], None if target is None else _stack_id(game, target, line, path), targets=tuple(sids[1:]))
     if kind == "block":
         return Action("block", _stack_id(game, step["blocker"], line, path))
     if kind == "activate":

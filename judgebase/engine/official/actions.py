@@ -302,6 +302,8 @@ class MainPhaseActions:
                 return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
             return self._card_problem(tp, card, a)
         if a.kind == "attack":
+            if a.targets:  # several Digimon named as attackers of one declaration
+                return IllegalAction("each attack declaration makes exactly one Digimon attack", "CR 11-2-3")
             return self.attack_problem(tp, self.find_stack(a.card) if a.card is not None else None, a.target)
         if a.kind in SPECIAL_KINDS:
             return self._special_problem(tp, a)
