@@ -294,6 +294,10 @@ class MainPhaseActions:
             return None
         if a.kind == "block":
             return self._check_block(a)
+        if a.kind in ("use", "digivolve") and a.targets:  # several cards or Digimon named in one action
+            if a.kind == "use":
+                return IllegalAction("cards are used one at a time, never 2 or more together", "CR 9-1-7")
+            return IllegalAction("each digivolution is of 1 Digimon; several can't digivolve at the same time", "CR 8-1-2-5")
         if a.kind in ("play", "use", "digivolve"):
             if self._cards_problem(a.kind) is not None:
                 return self._cards_problem(a.kind)
