@@ -182,6 +182,9 @@ class Steps(CommonSteps):
             for s in chosen:
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
+                changes = [m.value for m in self.modifiers(s, "dp")] + [a.value for a in self.continuous(s, "dp")]
+                if len(changes) > 1:  # the changes are added up first and only the net one applies
+                    self.emit("dp_netted", "CR 1-3-8", me, card=repr(s), changes=len(changes), net=sum(changes), dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
                 s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
