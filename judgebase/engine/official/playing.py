@@ -189,6 +189,8 @@ class Playing:
             self.pay(tp, cost, pay_ref, f"play {card.name}")
         card.incarnation += 1
         stack = self.new_stack(tp, list(sources) + [card], label=label)
+        if card.defn.digixros:
+            stack.xros_placed = len(sources)  # DigiXros is the only way its own play puts cards under it
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
         if card.defn.overflow:
