@@ -143,6 +143,8 @@ class Steps(CommonSteps):
             stack_ = self.new_stack(me, [token])
             self.players[me].battle.append(stack_)
             self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
+            if defn.play_cost is None:  # unlike other cards (CR 7-1-1), a token needs no play cost to be played
+                self.emit("token_without_play_cost", "CR 1-4-4-5", me, card=repr(stack_))
             yield from self._after_place(stack_, "effect")
             self._fire("played", [stack_], by_effect=True)
             return None
