@@ -182,6 +182,9 @@ class Steps(CommonSteps):
         etype = self.effect_type(card, stack)
         if name == "dp":
             for s in chosen:
+                if s.top.defn.dp is None:  # nothing to add DP to: it neither gains nor loses any
+                    self.emit("no_dp_to_change", "CR 2-5-3", me, card=repr(s), amount=int(spec["amount"]))
+                    continue
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
                 changes = [m.value for m in self.modifiers(s, "dp")] + [a.value for a in self.continuous(s, "dp")]
