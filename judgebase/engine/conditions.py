@@ -59,6 +59,7 @@ CONDITIONS = {
     "security": "CR 3-7-1",  # {player, at_least, at_most}: cards in a security stack
     "hand": "CR 3-5-1",
     "this": "CR 15-6-1",  # {filters}: the card whose effect it is
+    "digixrosed": "CR 7-2-2-9",  # true: "if DigiXrosing" (1+ cards placed); N: "with N cards", exactly N (CR 7-2-2-10)
 }
 COUNT_PARAMS = ("player", "at_least", "at_most")
 FILTER_CATEGORIES = ("digimon", "tamer", "option")  # a Digi-Egg on the field is a Digimon (CR 4-3-1)
@@ -133,6 +134,9 @@ def check_condition(spec, where: str) -> None:
             if "other" in value:
                 raise CardError(f"{here}: other can't describe the card with the effect itself")
             check_filters(value, here)
+        elif key == "digixrosed":
+            if value is not True and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise CardError(f"{here}: true (\"if DigiXrosing\") or a number of cards, 1 or more")
         elif key in ("digimon", "tamers", "security", "hand"):
             if not isinstance(value, dict):
                 raise CardError(f"{here}: a count such as {{player: opponent, at_least: 2}}")

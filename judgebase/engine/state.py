@@ -162,6 +162,7 @@ class Stack:
     links: list[Card] = field(default_factory=list)
     area: str = "battle"  # "battle" or "breeding"
     label: str | None = None
+    xros_placed: int = 0  # cards its DigiXros put under it when it was played ("if DigiXrosing", CR 7-2-2-9)
 
     @property
     def top(self) -> Card:

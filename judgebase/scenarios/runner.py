@@ -122,6 +122,9 @@ def _any_card(game, player: int, name: str, line: int, path: str) -> int:
 def _action(game, step: dict, line: int, path: str) -> Action:
     kind = step["do"]
     player = PLAYERS.get(step.get("by"), game.current_player if game.current_player is not None else game.turn_player)
+    for key, allowed in (("card", "use"), ("onto", "digivolve"), ("attacker", "attack")):
+        if isinstance(step.get(key), list) and kind != allowed:
+            raise ScenarioError(path, line, f"a list of {key}s is for {allowed} only (asking about a refused {allowed})")
     if kind in SIMPLE:
         return Action(kind)
     if kind == "forfeit":  # either player, at any moment (CR 1-2-4)
@@ -142,11 +145,22 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         if len(actions) != 1:
             raise ScenarioFailure(line, f"'auto' needs exactly one legal action, there are {len(actions)}: {', '.join(map(str, actions))}")
         return actions[0]
+    if kind == "use" and isinstance(step["card"], list):  # several cards used together (refused, CR 9-1-7)
+        hand, uids = list(game.players[player].hand), []
+        for name in step["card"]:
+            card = next((c for c in hand if c.defn.name == name), None)
+            if card is None:
+                raise ScenarioError(path, line, f"P{player + 1} has no {name!r} in hand")
+            hand.remove(card)
+            uids.append(card.uid)
+        return Action("use", uids[0], targets=tuple(uids[1:]))
     if kind in ("play", "use", "counter"):
         return Action(kind, _hand_card(game, player, step["card"], line, path))
     if kind == "digivolve":
+        onto = step["onto"] if isinstance(step["onto"], list) else [step["onto"]]  # several: refused, CR 8-1-2-5
+        sids = [_stack_id(game, label, line, path) for label in onto]
         return Action("digivolve", _hand_card(game, player, step["card"], line, path),
-                      _stack_id(game, step["onto"], line, path), step.get("requirement", 0))
+                      sids[0], step.get("requirement", 0), targets=tuple(sids[1:]))
     if kind == "dna":
         materials = tuple(_stack_id(game, m, line, path) for m in step.get("materials", []))
         return Action("dna", _hand_card(game, player, step["card"], line, path), option=step.get("requirement", 0), targets=materials)
@@ -164,7 +178,10 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         return Action("blast_dna", _hand_card(game, player, step["card"], line, path), _stack_id(game, step["onto"], line, path),
                       step.get("requirement", 0), targets=(_hand_card(game, player, step["with"], line, path),))
     if kind == "attack":
-        return Action("attack", _stack_id(game, step["attacker"], line, path), _stack_id(game, step.get("target", "player"), line, path))
+        attackers = step["attacker"] if isinstance(step["attacker"], list) else [step["attacker"]]
+        sids = [_stack_id(game, label, line, path) for label in attackers]
+        target = step.get("target", "player")  # null: declared without choosing a target (CR 11-2-2)
+        return Action("attack", sids[0], None if target is None else _stack_id(game, target, line, path), targets=tuple(sids[1:]))
     if kind == "block":
         return Action("block", _stack_id(game, step["blocker"], line, path))
     if kind == "activate":

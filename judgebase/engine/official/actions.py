@@ -294,6 +294,10 @@ class MainPhaseActions:
             return None
         if a.kind == "block":
             return self._check_block(a)
+        if a.kind in ("use", "digivolve") and a.targets:  # several cards or Digimon named in one action
+            if a.kind == "use":
+                return IllegalAction("cards are used one at a time, never 2 or more together", "CR 9-1-7")
+            return IllegalAction("each digivolution is of 1 Digimon; several can't digivolve at the same time", "CR 8-1-2-5")
         if a.kind in ("play", "use", "digivolve"):
             if self._cards_problem(a.kind) is not None:
                 return self._cards_problem(a.kind)
@@ -302,6 +306,8 @@ class MainPhaseActions:
                 return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
             return self._card_problem(tp, card, a)
         if a.kind == "attack":
+            if a.targets:  # several Digimon named as attackers of one declaration
+                return IllegalAction("each attack declaration makes exactly one Digimon attack", "CR 11-2-3")
             return self.attack_problem(tp, self.find_stack(a.card) if a.card is not None else None, a.target)
         if a.kind in SPECIAL_KINDS:
             return self._special_problem(tp, a)

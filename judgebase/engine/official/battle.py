@@ -126,6 +126,8 @@ class Battles:
     def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
         if via == "overclock" and target_sid != -1:
             return IllegalAction("<Overclock> attacks a player, not a Digimon", "CR 16-34-1")
+        if target_sid is None:
+            return IllegalAction("the attack target is chosen together with the attack declaration", "CR 11-2-2")
         if target_sid == -1:
             if via == "vortex":
                 return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1")

@@ -432,4 +432,7 @@ class CommonSteps:
         side = me if spec.get("player", "self") == "self" else 1 - me
         ref = "CR 4-27-5" if spec["per"] == "occurrences" else "CR 4-27-1"
         self.emit("memory_per_count", ref, side, card=card.name, count=count, total=total)
+        if count == 0:  # done 0 times: not done at all, the marker doesn't move
+            self.emit("processed_zero_times", "CR 1-3-4", side, card=card.name, step="memory")
+            return
         self.set_mem(side, self.mem(side) + total, "CR 4-1-4", f"{card.name} effect")

@@ -189,6 +189,8 @@ class Playing:
             self.pay(tp, cost, pay_ref, f"play {card.name}")
         card.incarnation += 1
         stack = self.new_stack(tp, list(sources) + [card], label=label)
+        if card.defn.digixros:
+            stack.xros_placed = len(sources)  # DigiXros is the only way its own play puts cards under it
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
         if card.defn.overflow:
@@ -290,6 +292,8 @@ class Playing:
         effects = dual["effects"] if dual else card.defn.effects
         main = next((e for e in effects if e.timing == "main"), None)
         self.emit("option_main", "CR 9-1-9-3", tp, card=card.name)
+        if main:  # in no area until the [Main] effect has resolved: not in the hand, not yet in the trash
+            self.emit("option_in_no_area", "CR 9-1-4", tp, card=card.name)
         placed = (yield from self._run_effect(tp, main, card, None)) if main else None
         if card in self.players[tp].processing:
             self.players[tp].processing.remove(card)

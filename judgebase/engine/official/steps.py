@@ -156,6 +156,8 @@ class Steps(CommonSteps):
             stack_ = self.new_stack(me, [token])
             self.players[me].battle.append(stack_)
             self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
+            if defn.play_cost is None:  # unlike other cards (CR 7-1-1), a token needs no play cost to be played
+                self.emit("token_without_play_cost", "CR 1-4-4-5", me, card=repr(stack_))
             yield from self._after_place(stack_, "effect")
             self._fire("played", [stack_], by_effect=True)
             return None
@@ -195,8 +197,14 @@ class Steps(CommonSteps):
         etype = self.effect_type(card, stack)
         if name == "dp":
             for s in chosen:
+                if s.top.defn.dp is None:  # nothing to add DP to: it neither gains nor loses any
+                    self.emit("no_dp_to_change", "CR 2-5-3", me, card=repr(s), amount=int(spec["amount"]))
+                    continue
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
+                changes = [m.value for m in self.modifiers(s, "dp")] + [a.value for a in self.continuous(s, "dp")]
+                if len(changes) > 1:  # the changes are added up first and only the net one applies
+                    self.emit("dp_netted", "CR 1-3-8", me, card=repr(s), changes=len(changes), net=sum(changes), dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
                 s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))

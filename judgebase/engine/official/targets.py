@@ -49,7 +49,15 @@ class Targets:
                 return False
             if key in ("digimon", "tamers", "security", "hand") and not self._count_holds(key, value, player):
                 return False
+            if key == "digixrosed" and not self._digixrosed(value, stack):
+                return False
         return True
+
+    @staticmethod
+    def _digixrosed(value, stack: Stack | None) -> bool:
+        """"If DigiXrosing": 1 card or more was placed under it (CR 7-2-2-9); "with N cards": exactly N (CR 7-2-2-10)."""
+        placed = stack.xros_placed if stack is not None else 0
+        return placed >= 1 if value is True else placed == value
 
     def _explain_unmet(self, cond: dict | None, player: int, stack: Stack | None, card) -> None:
         """Say which rule made a processing condition fail, before ``condition_not_met``: a memory
@@ -65,6 +73,12 @@ class Targets:
                     self.mem(1 - player) > value if key == "opponent_memory_at_most" else self.mem(1 - player) < value):
                 kind = "memory_above_condition" if key == "opponent_memory_at_most" else "memory_below_condition"
                 self.emit(kind, "CR 4-1-3", 1 - player, card=card.name, memory=self.mem(1 - player), limit=value)
+            if key == "digixrosed" and not self._digixrosed(value, stack):
+                placed = stack.xros_placed if stack is not None else 0
+                if placed == 0:  # no card under it: no DigiXros was performed, declared or not
+                    self.emit("no_digixros_performed", "CR 7-2-2-9", player, card=card.name)
+                else:  # some cards, but not the X the condition names
+                    self.emit("not_x_card_digixros", "CR 7-2-2-10", player, card=card.name, placed=placed, needed=value)
             if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, breeding=True):
                 self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
