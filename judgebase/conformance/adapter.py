@@ -27,7 +27,7 @@ import sys
 from ..deck import FORMATS
 from ..engine import RULESETS, IllegalAction
 from ..scenarios import legacy_runner
-from ..scenarios.common import PLAYERS, ScenarioError, ScenarioFailure
+from ..scenarios.common import AT_ANY_MOMENT, PLAYERS, ScenarioError, ScenarioFailure
 from ..scenarios.runner import _action, game_config
 from . import deck_check, legacy
 from .protocol import PROTOCOL, PROTOCOLS, event_of, state_of, vocabulary
@@ -185,8 +185,8 @@ class Adapter:
             return {"type": "error", "message": f"unknown player {who!r}"}
         before = {s.sid for s in game.stacks()}
         try:
-            if who is not None and game.current_player != PLAYERS[who] and step["do"] != "forfeit":
-                raise game.why_illegal(action)  # a forfeit comes from either player at any moment (CR 1-2-4)
+            if who is not None and game.current_player != PLAYERS[who] and step["do"] not in AT_ANY_MOMENT:
+                raise game.why_illegal(action)
             game.apply(action)
         except IllegalAction as exc:
             return {"type": "illegal", "ref": exc.ref, "reason": exc.reason}

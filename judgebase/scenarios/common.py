@@ -16,6 +16,9 @@ from ..engine.state import Event
 
 PLAYERS = {"p1": 0, "p2": 1}
 NAMES = {0: "p1", 1: "p2"}
+#: Actions either player may take at any moment, whoever must decide now: conceding (CR 1-2-4),
+#: putting their own hand or trash in another order, looking at or counting an area (CR 3-1-3-2).
+AT_ANY_MOMENT = ("forfeit", "rearrange", "look")
 
 
 class ScenarioError(ValueError):

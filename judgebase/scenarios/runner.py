@@ -15,7 +15,7 @@ from collections import Counter
 from ..engine import RULESETS, Action, CardError, IllegalAction
 from ..engine.official.common import LOOK_ZONES, REARRANGE_ZONES
 from ..engine.setup import SetupError
-from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
+from .common import AT_ANY_MOMENT, NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
 
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
 
@@ -236,7 +236,7 @@ def _do(game, step: dict, line: int, path: str) -> None:
     if game.is_over:
         raise ScenarioFailure(line, f"the game is already over ({game.over_reason})")
     who = step.get("by")
-    out_of_turn = who is not None and game.current_player != PLAYERS[who] and step["do"] not in ("forfeit", "rearrange", "look")
+    out_of_turn = who is not None and game.current_player != PLAYERS[who] and step["do"] not in AT_ANY_MOMENT
     if out_of_turn and not step.get("illegal"):
         waiting = game.decision.kind if game.decision else "nothing"
         raise ScenarioFailure(line, f"{who} can't act now: P{(game.current_player or 0) + 1} must decide ({waiting})")
