@@ -500,6 +500,7 @@ class Battles:
             if instances > 1:  # CR 16-7-5: however many activated, one security check in this attack
                 self.emit("piercing_once", "CR 16-7-5", tp, attacker=repr(a.attacker), instances=instances)
             if a.attacker in self.players[tp].battle and self.players[1 - tp].security:
+                self._keyword_mandatory(tp, "piercing", repr(a.attacker))
                 self.emit("piercing", "CR 16-7-1", tp, attacker=repr(a.attacker))
                 yield from self._security_check(a.attacker)
             elif a.attacker in self.players[tp].battle and not self.players[1 - tp].security:

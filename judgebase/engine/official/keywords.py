@@ -19,13 +19,24 @@ class Keywords:
     # Keywords that are persistent effects (CR 15-8-2): gained, they apply at once, never activated.
     PERSISTENT_KEYWORDS = {"blocker": ("<Blocker>", "CR 16-5-2"), "jamming": ("<Jamming>", "CR 16-9-2"),
                            "reboot": ("<Reboot>", "CR 16-11-2"), "rush": ("<Rush>", "CR 16-15-2"),
-                           "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2")}
+                           "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2"),
+                           "progress": ("<Progress>", "CR 16-39-2"), "link_plus": ("<Link +>", "CR 16-40-2")}
     # Keywords that carry out processing within the effect that holds them (no category of their own).
     PROCESSING_KEYWORDS = {"draw": ("<Draw>", "CR 16-8-2"), "recovery": ("<Recovery>", "CR 16-6-2"),
                            "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2"),
                            "save": ("<Save>", "CR 16-20-2"), "mind_link": ("<Mind Link>", "CR 16-28-2"),
                            "blast_digivolve": ("<Blast Digivolve>", "CR 16-26-2"),
                            "blast_dna_digivolve": ("<Blast DNA Digivolve>", "CR 16-31-2")}
+
+    # Keywords whose processing the player can't decline: no choice is offered, it is carried out.
+    MANDATORY_KEYWORDS = {"piercing": ("<Piercing>", "CR 16-7-3"), "draw": ("<Draw>", "CR 16-8-3"),
+                          "reboot": ("<Reboot>", "CR 16-11-4"), "retaliation": ("<Retaliation>", "CR 16-13-3"),
+                          "fortitude": ("<Fortitude>", "CR 16-27-3")}
+
+    def _keyword_mandatory(self, player: int, key: str, holder: str) -> None:
+        """Log that ``holder``'s mandatory keyword is carried out with no choice offered to its player."""
+        printed, ref = self.MANDATORY_KEYWORDS[key]
+        self.emit("keyword_mandatory", ref, player, keyword=printed, card=holder)
 
     def _keyword_processing(self, player: int, key: str, card) -> None:
         """Log that a processing keyword is carried out now, as part of ``card``'s effect."""

@@ -37,6 +37,7 @@ class Steps(CommonSteps):
             paid = yield from self._digi_burst(me, int(arg), card, stack)
             return None if paid else STOP
         if name == "draw":
+            self._keyword_mandatory(me, "draw", card.name)
             self._draw(me, int(arg), "CR 16-8-1")
             return None
         if name == "memory" and isinstance(arg, dict):
