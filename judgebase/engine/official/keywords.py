@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..keywords import BY_KEY as KEYWORD_REGISTRY
 from ..step_specs import card_filter_problem
 from ..state import (
     Action,
@@ -37,6 +38,15 @@ class Keywords:
         """Log that ``holder``'s mandatory keyword is carried out with no choice offered to its player."""
         printed, ref = self.MANDATORY_KEYWORDS[key]
         self.emit("keyword_mandatory", ref, player, keyword=printed, card=holder)
+
+    def _same_keyword(self, player: int, key: str, chosen) -> None:
+        """A step naming a keyword reaches a Digimon whose instance carries a number or specified
+        cards: it still counts as that keyword, whatever the value (CR 16-2)."""
+        for s in chosen:
+            values = [v for v in self._keyword_values(s, key) if not isinstance(v, bool)]
+            if values:
+                self.emit("same_keyword", "CR 16-2", player, card=repr(s), keyword=KEYWORD_REGISTRY[key].printed,
+                          values=", ".join(str(v) for v in values))
 
     def _keyword_processing(self, player: int, key: str, card) -> None:
         """Log that a processing keyword is carried out now, as part of ``card``'s effect."""

@@ -134,6 +134,8 @@ class Playing:
         ignored through a card that <Use Req.> specifies (CR 16-42-1)."""
         holders = self._colour_holders(player, colours)
         if None in holders.values() and card.defn.keyword("use_req") is not None:
+            # CR 16-42-2: a persistent effect, it applies to this use by itself; nothing is activated.
+            self.emit("keyword_applies", "CR 16-42-2", player, keyword="<Use Req.>", card=card.name)
             self.emit("use_req", "CR 16-42-1", player, card=card.name, met_by=repr(self._use_req_holder(player, card.defn)))
             return
         sids = [s.sid for s in holders.values() if s is not None]

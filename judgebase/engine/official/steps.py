@@ -176,6 +176,8 @@ class Steps(CommonSteps):
             chosen = [self.find_stack(pick.target)]
         picked = targets is not None and not who.startswith("all_")
         chosen = self._unaffected_left_out(me, chosen, card, stack, name, picked)  # CR 15-15-5-1
+        if "has_keyword" in spec:
+            self._same_keyword(me, spec["has_keyword"], chosen)
         # A chosen target keeps what the effect gave it even once it no longer meets these (CR 15-11-1-3-2).
         chosen_if = {k: v for k, v in spec.items() if k in FILTER_KEYS - {"lowest_dp", "highest_dp", "other"}}
         chosen_if = chosen_if if chosen_if and who in ("own", "opponent", "any") else None
