@@ -534,6 +534,23 @@ class Keywords:
             return IllegalAction(f"only {room} card(s) can be trashed: never a level 3 or lower card", "CR 16-12-4")
         return None
 
+    def _de_digivolve_instance(self, me: int, stack: Stack, spec: dict, card, etype: str, instance: int):
+        """Before the next separate instance of <De-Digivolve> in one effect: the chosen card's state
+        as the last one left it is confirmed (CR 16-12-8); True when this instance goes ahead, on its
+        own (CR 16-12-7)."""
+        self._continuous_check()
+        if stack not in self.players[stack.owner].battle:
+            return False
+        ref = self.unaffected_ref(stack, me, etype)
+        if ref is not None:
+            self.emit("de_digivolve_instance_ignored", "CR 16-12-8", me, card=repr(stack), top=stack.top.name,
+                      left=int(spec.get("instances", 1)) - instance)
+            return False
+        self.emit("de_digivolve_instance", "CR 16-12-7", me, card=repr(stack), instance=instance + 1,
+                  amount=int(spec.get("amount", 1)), source=card.name)
+        return True
+        yield  # pragma: no cover - a generator, like the other steps
+
     def _de_digivolve_room(self, stack: Stack, amount: int) -> int:
         """How many cards <De-Digivolve> can trash here: never a level 3 or lower card (CR 16-12-4).
         The last card of a stack is kept: the official text is silent on it, and trashing it would

@@ -223,13 +223,20 @@ class Steps(CommonSteps):
                 yield from self._stack_to_deck_bottom(me, s, spec)
         elif name == "de_digivolve":
             for s in chosen:
-                room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
-                declared = room
-                if room > 1:
-                    # CR 16-12-1: the player declares a number from 1 up to the value.
-                    pick = yield self.decide(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
-                                             f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?",
-                                             lambda a, room=room, amount=int(spec.get("amount", 1)): self._declared_number_problem(a, room, amount))
-                    declared = pick.option
-                self._de_digivolve(me, s, max(1, declared))
+                for instance in range(int(spec.get("instances", 1))):
+                    if instance and not (yield from self._de_digivolve_instance(me, s, spec, card, etype, instance)):
+                        break
+                    yield from self._de_digivolve_declared(me, s, spec)
         return None
+
+    def _de_digivolve_declared(self, me: int, s: Stack, spec: dict):
+        """One instance of <De-Digivolve> on the chosen Digimon: the number declared, then the trashing."""
+        room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
+        declared = room
+        if room > 1:
+            # CR 16-12-1: the player declares a number from 1 up to the value.
+            pick = yield self.decide(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
+                                     f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?",
+                                     lambda a, room=room, amount=int(spec.get("amount", 1)): self._declared_number_problem(a, room, amount))
+            declared = pick.option
+        self._de_digivolve(me, s, max(1, declared))
