@@ -287,6 +287,12 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
                 raise CardError(f"{where}: {key} lists the specified cards as card filters, "
                                 f"e.g. {{{key}: [{{colour: blue, level: 4}}, {{colour: green, level: 4}}]}}")
             value = tuple(tuple(sorted(x.items())) for x in parts)
+        if key == "digisorption":
+            # CR 16-10-4: a card may print several <Digisorption>; a list holds one value per instance.
+            values = value if isinstance(value, list) else [value]
+            if not values or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in values):
+                raise CardError(f"{where}: digisorption is a whole number 1 or more, or a list of them (one per instance), not {value!r}")
+            value = tuple(values) if isinstance(value, list) else value
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         if known is not None and known.value == "card":
