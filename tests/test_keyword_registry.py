@@ -72,3 +72,11 @@ def test_a_scenario_using_a_keyword_not_implemented_fails_with_that_message(tmp_
         run(scenario)
     assert str(err.value).endswith(f"missing.yaml:5: card 'Goat' keywords: {keyword.printed} ({keyword.clause}) is not implemented by the "
                                    "engine yet, so no card can have it (see judgebase/engine/keywords.py)")
+
+
+@pytest.mark.parametrize("value", [[0], [], "two", [1, True], 0])
+def test_digisorption_takes_a_number_or_one_number_per_instance(value):
+    spec = {"category": "digimon", "level": 4, "colours": ["red"], "dp": 5000, "play_cost": 5}
+    assert card_from_spec("Absorbmon", {**spec, "keywords": {"digisorption": [2, 1]}}).keyword("digisorption") == (2, 1)
+    with pytest.raises(CardError, match="digisorption is a whole number"):
+        card_from_spec("Absorbmon", {**spec, "keywords": {"digisorption": value}})

@@ -294,6 +294,12 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
             value = tuple(tuple(sorted(x.items())) for x in parts)
         if key == "delete_dp_limit" and (isinstance(value, bool) or not isinstance(value, int) or not value):
             raise CardError(f"{where}: delete_dp_limit is the change to the DP limit, e.g. 2000 or -1000, not {value!r}")
+        if key == "digisorption":
+            # CR 16-10-4: a card may print several <Digisorption>; a list holds one value per instance.
+            values = value if isinstance(value, list) else [value]
+            if not values or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in values):
+                raise CardError(f"{where}: digisorption is a whole number 1 or more, or a list of them (one per instance), not {value!r}")
+            value = tuple(values) if isinstance(value, list) else value
         if key in KEYWORD_VALUES and value not in KEYWORD_VALUES[key]:
             raise CardError(f"{where}: {key} is one of {', '.join(map(str, KEYWORD_VALUES[key]))}, not {value!r}")
         if known is not None and known.value == "card":

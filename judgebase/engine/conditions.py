@@ -33,7 +33,7 @@ RANKINGS = {
     "highest_dp": "CR 15-11-1-3-1",
 }
 # What a step with a target says besides its filters.
-STEP_PARAMS = ("amount", "target", "until", "keyword", "value")
+STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances")
 UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
 TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve")
@@ -181,6 +181,9 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False) -> Non
                             f"not {spec.get('keyword')!r}")
     elif "keyword" in spec or "value" in spec:
         raise CardError(f"{where}: keyword and value belong to a gain step")
+    if "instances" in spec and (name != "de_digivolve" or isinstance(spec["instances"], bool)
+                                or not isinstance(spec["instances"], int) or spec["instances"] < 1):
+        raise CardError(f"{where}: instances (a whole number, 1 or more) belongs to a de_digivolve step")
     filters = {k: v for k, v in spec.items() if k not in STEP_PARAMS}
     check_filters(filters, where, rankings=not persistent and target not in ("self",) and not target.startswith("all"))
     if target == "self" and filters:

@@ -300,6 +300,8 @@ class Battles:
         choice = yield decision
         if choice.kind == "block":
             blocker = self.find_stack(choice.card)
+            # CR 16-5-1: what lets this Digimon block at all is the rule its <Blocker> brings in.
+            self.emit("blocker_allows_block", "CR 16-5-1", defender, blocker=repr(blocker))
             blocker.suspended = True
             a.target = blocker
             a.blocked = True
@@ -449,6 +451,9 @@ class Battles:
         d_dp = self.dp(defender)
         iceclad = self.keyword(attacker, "iceclad") or self.keyword(defender, "iceclad")
         if iceclad:
+            # CR 16-35-3: <Iceclad> changes the rules of this battle; neither Digimon's DP changes.
+            self.emit("battle_rules_changed", "CR 16-35-3", tp, card=repr(attacker if self.keyword(attacker, "iceclad") else defender),
+                      attacker_dp=a_dp, defender_dp=d_dp)
             av, dv = len(attacker.sources), len(defender.sources)
             ref = "CR 16-35-4"
         else:
@@ -502,6 +507,7 @@ class Battles:
             if instances > 1:  # CR 16-7-5: however many activated, one security check in this attack
                 self.emit("piercing_once", "CR 16-7-5", tp, attacker=repr(a.attacker), instances=instances)
             if a.attacker in self.players[tp].battle and self.players[1 - tp].security:
+                self._keyword_mandatory(tp, "piercing", repr(a.attacker))
                 self.emit("piercing", "CR 16-7-1", tp, attacker=repr(a.attacker))
                 yield from self._security_check(a.attacker)
             elif a.attacker in self.players[tp].battle and not self.players[1 - tp].security:

@@ -391,12 +391,14 @@ class Effects:
         if kw == "retaliation":
             target = p.stack
             if target in self.players[target.owner].battle:
+                self._keyword_mandatory(p.player, "retaliation", p.source.removeprefix("<Retaliation> of "))
                 self.emit("retaliation", "CR 16-13-1", p.player, deletes=repr(target))
                 yield from self._delete([target], cause="effect", ref="CR 16-13-1", by=p.player)
         elif kw == "fortitude":
             card = p.card
             if card in self.players[p.player].trash:
                 self.players[p.player].trash.remove(card)
+                self._keyword_mandatory(p.player, "fortitude", card.name)
                 self.emit("fortitude", "CR 16-27-1", p.player, card=card.name)
                 yield from self._play(p.player, card, cost=None, ref="CR 16-27-1")
         elif kw == "ascension":

@@ -133,6 +133,7 @@ class Flow:
                 self.emit("unsuspend", "CR 6-2-1", tp, card=repr(stack))
         for stack in self.stacks(1 - tp):
             if stack.suspended and self.keyword(stack, "reboot"):
+                self._keyword_mandatory(1 - tp, "reboot", repr(stack))
                 stack.suspended = False  # CR 16-11-1, 16-11-5: at the same time
                 self.emit("unsuspend", "CR 16-11-1", 1 - tp, card=repr(stack), why="<Reboot>")
                 instances = len(self._keyword_values(stack, "reboot"))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..keywords import BY_KEY as KEYWORD_REGISTRY
 from ..step_specs import card_filter_problem
 from ..state import (
     Action,
@@ -19,13 +20,33 @@ class Keywords:
     # Keywords that are persistent effects (CR 15-8-2): gained, they apply at once, never activated.
     PERSISTENT_KEYWORDS = {"blocker": ("<Blocker>", "CR 16-5-2"), "jamming": ("<Jamming>", "CR 16-9-2"),
                            "reboot": ("<Reboot>", "CR 16-11-2"), "rush": ("<Rush>", "CR 16-15-2"),
-                           "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2")}
+                           "collision": ("<Collision>", "CR 16-30-2"), "iceclad": ("<Iceclad>", "CR 16-35-2"),
+                           "progress": ("<Progress>", "CR 16-39-2"), "link_plus": ("<Link +>", "CR 16-40-2")}
     # Keywords that carry out processing within the effect that holds them (no category of their own).
     PROCESSING_KEYWORDS = {"draw": ("<Draw>", "CR 16-8-2"), "recovery": ("<Recovery>", "CR 16-6-2"),
                            "de_digivolve": ("<De-Digivolve>", "CR 16-12-2"), "blitz": ("<Blitz>", "CR 16-16-2"),
                            "save": ("<Save>", "CR 16-20-2"), "mind_link": ("<Mind Link>", "CR 16-28-2"),
                            "blast_digivolve": ("<Blast Digivolve>", "CR 16-26-2"),
                            "blast_dna_digivolve": ("<Blast DNA Digivolve>", "CR 16-31-2")}
+
+    # Keywords whose processing the player can't decline: no choice is offered, it is carried out.
+    MANDATORY_KEYWORDS = {"piercing": ("<Piercing>", "CR 16-7-3"), "draw": ("<Draw>", "CR 16-8-3"),
+                          "reboot": ("<Reboot>", "CR 16-11-4"), "retaliation": ("<Retaliation>", "CR 16-13-3"),
+                          "fortitude": ("<Fortitude>", "CR 16-27-3")}
+
+    def _keyword_mandatory(self, player: int, key: str, holder: str) -> None:
+        """Log that ``holder``'s mandatory keyword is carried out with no choice offered to its player."""
+        printed, ref = self.MANDATORY_KEYWORDS[key]
+        self.emit("keyword_mandatory", ref, player, keyword=printed, card=holder)
+
+    def _same_keyword(self, player: int, key: str, chosen) -> None:
+        """A step naming a keyword reaches a Digimon whose instance carries a number or specified
+        cards: it still counts as that keyword, whatever the value (CR 16-2)."""
+        for s in chosen:
+            values = [v for v in self._keyword_values(s, key) if not isinstance(v, bool)]
+            if values:
+                self.emit("same_keyword", "CR 16-2", player, card=repr(s), keyword=KEYWORD_REGISTRY[key].printed,
+                          values=", ".join(str(v) for v in values))
 
     def _keyword_processing(self, player: int, key: str, card) -> None:
         """Log that a processing keyword is carried out now, as part of ``card``'s effect."""
@@ -512,6 +533,23 @@ class Keywords:
         if a.option > room:
             return IllegalAction(f"only {room} card(s) can be trashed: never a level 3 or lower card", "CR 16-12-4")
         return None
+
+    def _de_digivolve_instance(self, me: int, stack: Stack, spec: dict, card, etype: str, instance: int):
+        """Before the next separate instance of <De-Digivolve> in one effect: the chosen card's state
+        as the last one left it is confirmed (CR 16-12-8); True when this instance goes ahead, on its
+        own (CR 16-12-7)."""
+        self._continuous_check()
+        if stack not in self.players[stack.owner].battle:
+            return False
+        ref = self.unaffected_ref(stack, me, etype)
+        if ref is not None:
+            self.emit("de_digivolve_instance_ignored", "CR 16-12-8", me, card=repr(stack), top=stack.top.name,
+                      left=int(spec.get("instances", 1)) - instance)
+            return False
+        self.emit("de_digivolve_instance", "CR 16-12-7", me, card=repr(stack), instance=instance + 1,
+                  amount=int(spec.get("amount", 1)), source=card.name)
+        return True
+        yield  # pragma: no cover - a generator, like the other steps
 
     def _de_digivolve_room(self, stack: Stack, amount: int) -> int:
         """How many cards <De-Digivolve> can trash here: never a level 3 or lower card (CR 16-12-4).

@@ -82,11 +82,20 @@ class Playing:
             if a.option is None or not 0 <= a.option < len(d.requirements):
                 return None
             cost = d.requirements[a.option].cost
-            sorption = d.keyword("digisorption")
-            if sorption and any(not s.suspended and s.top.defn.category == "digimon" for s in self.stacks(player)):
-                cost -= int(sorption)
+            sorption = self._digisorption_values(d)
+            if sorption:  # each instance suspends a different Digimon (CR 16-10-4)
+                free = sum(1 for s in self.stacks(player) if not s.suspended and s.top.defn.category == "digimon")
+                cost -= sum(sorted(sorption, reverse=True)[:free])
             return max(0, cost)
         return None
+
+    @staticmethod
+    def _digisorption_values(d) -> list[int]:
+        """The value of each <Digisorption> the card prints, one per instance (CR 16-10-4)."""
+        value = d.keyword("digisorption")
+        if not value:
+            return []
+        return [int(v) for v in value] if isinstance(value, tuple) else [int(value)]
 
     def _colour_holders(self, player: int, colours) -> dict[str, Stack | None]:
         """For each colour, a Digimon or Tamer of that colour on the player's field (or None)."""
@@ -134,6 +143,8 @@ class Playing:
         ignored through a card that <Use Req.> specifies (CR 16-42-1)."""
         holders = self._colour_holders(player, colours)
         if None in holders.values() and card.defn.keyword("use_req") is not None:
+            # CR 16-42-2: a persistent effect, it applies to this use by itself; nothing is activated.
+            self.emit("keyword_applies", "CR 16-42-2", player, keyword="<Use Req.>", card=card.name)
             self.emit("use_req", "CR 16-42-1", player, card=card.name, met_by=repr(self._use_req_holder(player, card.defn)))
             return
         sids = [s.sid for s in holders.values() if s is not None]
@@ -218,8 +229,12 @@ class Playing:
             self.emit("multicolour_meets", "CR 2-4-3-1", tp, card=stack.top.name, colours="/".join(stack.top.defn.colours),
                       requirement=req.describe())
         cost = req.cost if cost is None else int(cost)
-        sorption = card.defn.keyword("digisorption")
-        if sorption:
+        instances = self._digisorption_values(card.defn)
+        if len(instances) > 1:
+            # CR 16-10-4: several <Digisorption> on one card trigger together, each usable for this digivolution.
+            self.emit("digisorption_instances", "CR 16-10-4", tp, card=card.name, instances=len(instances),
+                      values=", ".join(f"-{v}" for v in instances))
+        for sorption in instances:
             # CR 16-10: when digivolving into it from the hand, may suspend 1 of your Digimon to reduce the cost.
             def problem(s: Stack | None) -> IllegalAction | None:
                 if s is None or s.owner != tp or s.area != "battle" or s.top.defn.category != "digimon":

@@ -48,6 +48,7 @@ class Steps(CommonSteps):
             paid = yield from self._digi_burst(me, int(arg), card, stack)
             return None if paid else STOP
         if name == "draw":
+            self._keyword_mandatory(me, "draw", card.name)
             self._draw(me, int(arg), "CR 16-8-1")
             return None
         if name == "memory" and isinstance(arg, dict):
@@ -190,6 +191,8 @@ class Steps(CommonSteps):
             chosen = [self.find_stack(pick.target)]
         picked = targets is not None and not who.startswith("all_")
         chosen = self._unaffected_left_out(me, chosen, card, stack, name, picked)  # CR 15-15-5-1
+        if "has_keyword" in spec:
+            self._same_keyword(me, spec["has_keyword"], chosen)
         # A chosen target keeps what the effect gave it even once it no longer meets these (CR 15-11-1-3-2).
         chosen_if = {k: v for k, v in spec.items() if k in FILTER_KEYS - {"lowest_dp", "highest_dp", "other"}}
         chosen_if = chosen_if if chosen_if and who in ("own", "opponent", "any") else None
@@ -241,13 +244,20 @@ class Steps(CommonSteps):
                 yield from self._stack_to_deck_bottom(me, s, spec)
         elif name == "de_digivolve":
             for s in chosen:
-                room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
-                declared = room
-                if room > 1:
-                    # CR 16-12-1: the player declares a number from 1 up to the value.
-                    pick = yield self.decide(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
-                                             f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?",
-                                             lambda a, room=room, amount=int(spec.get("amount", 1)): self._declared_number_problem(a, room, amount))
-                    declared = pick.option
-                self._de_digivolve(me, s, max(1, declared))
+                for instance in range(int(spec.get("instances", 1))):
+                    if instance and not (yield from self._de_digivolve_instance(me, s, spec, card, etype, instance)):
+                        break
+                    yield from self._de_digivolve_declared(me, s, spec)
         return None
+
+    def _de_digivolve_declared(self, me: int, s: Stack, spec: dict):
+        """One instance of <De-Digivolve> on the chosen Digimon: the number declared, then the trashing."""
+        room = self._de_digivolve_room(s, int(spec.get("amount", 1)))
+        declared = room
+        if room > 1:
+            # CR 16-12-1: the player declares a number from 1 up to the value.
+            pick = yield self.decide(me, "de_digivolve", [Action("choose", option=n) for n in range(1, room + 1)],
+                                     f"<De-Digivolve>: how many cards to trash from {s!r} (1-{room})?",
+                                     lambda a, room=room, amount=int(spec.get("amount", 1)): self._declared_number_problem(a, room, amount))
+            declared = pick.option
+        self._de_digivolve(me, s, max(1, declared))
