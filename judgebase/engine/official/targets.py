@@ -19,6 +19,7 @@ SIDE = {"own": "own", "all_own": "own", "opponent": "opponent", "all_opponent": 
         "opponent_tamer": "opponent", "all_opponent_tamers": "opponent", "any": None, "all": None}
 FILTER_KEYS = frozenset(FILTERS) - {"category"}
 TYPE_REFS = {"digimon": "CR 15-2-1-1", "tamer": "CR 15-2-1-2", "option": "CR 15-2-1-3"}  # the three effect types  # the category is checked with the target's side
+DUAL_TYPE_REFS = {"digimon": "CR 4-6-5-3", "option": "CR 4-6-6-3"}  # a DUAL card's Digimon / Option information
 
 
 class Targets:
@@ -247,7 +248,10 @@ class Targets:
     # ------------------------------------------------------- unaffected by effects ----
     def effect_type(self, card, stack: Stack | None) -> str:
         """Digimon, Tamer or Option effect (CR 15-2-1): by the card that activates it, an inherited
-        effect being a Digimon effect (CR 15-3-2)."""
+        effect being a Digimon effect (CR 15-3-2); a DUAL card being used with its Option information
+        activates Option card effects (CR 4-6-6-3)."""
+        if stack is None and card.defn.option_side and any(card in p.processing for p in self.players):
+            return "option"
         category = (stack.top if stack is not None and stack.area == "battle" else card).defn.category
         return {"tamer": "tamer", "option": "option"}.get(category, "digimon")
 
@@ -277,6 +281,8 @@ class Targets:
             return
         inherited = stack is not None and stack.area == "battle" and card is not stack.top and card in stack.sources
         ref = "CR 15-3-2" if inherited else TYPE_REFS[etype]
+        if not inherited and card.defn.option_side and etype in DUAL_TYPE_REFS:
+            ref = DUAL_TYPE_REFS[etype]  # a DUAL card: the side the effect is printed in gives its type
         self.emit("effect_type", ref, me, source=card.name, etype=etype, card=repr(target))
 
     def _unaffected_left_out(self, me: int, chosen: list[Stack], card, stack: Stack | None, step: str,
