@@ -35,7 +35,12 @@ class Playing:
     def _check_use(self, tp, card, a):
         d = card.defn
         if d.option_side:
-            return self._colours_problem(tp, d.option_side["colours"])
+            problem = self._colours_problem(tp, d.option_side["colours"])
+            if problem is not None and self._colours_problem(tp, d.colours) is None:
+                # CR 4-6-6-2: used as an Option card, it has its Option information's colours, not its Digimon's
+                return IllegalAction(f"{problem.reason}; used as an Option card, a DUAL card has only the colours of its "
+                                     "Option information", "CR 4-6-6-2")
+            return problem
         if d.category != "option":
             return IllegalAction("only Option cards can be used", "CR 9-1-1")
         if d.use_cost is None:

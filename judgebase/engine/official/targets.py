@@ -162,8 +162,13 @@ class Targets:
     def _printed_ref(stack: Stack, key: str, want) -> str:
         """The clause that decides a name, trait or colour filter the top card fails: CR 4-3-3 when
         a digivolution card under it has what was asked (only inherited effects carry over, not
-        the cards' names, traits or colours), else the filter's own clause."""
+        the cards' names, traits or colours); CR 4-6-5-2 when the top card is a DUAL card whose Option
+        information has the colour (as a Digimon it has only its Digimon information's); else the
+        filter's own clause."""
         wants = want if isinstance(want, list) else [want]
+        dual = stack.top.defn.option_side
+        if key == "colour" and dual and set(wants) & set(dual.get("colours", ())):
+            return "CR 4-6-5-2"
         for card in stack.sources:
             d = card.defn
             if (key == "name" and d.name == want or key == "name_contains" and want in d.name
