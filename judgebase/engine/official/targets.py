@@ -147,6 +147,9 @@ class Targets:
                     bound = "or more" if key == "min_sources" else "or fewer"
                     # CR 4-9-2: its link cards would make up the number, but they aren't stacked cards.
                     ref = "CR 4-9-2" if key == "min_sources" and n + len(stack.links) >= want else FILTERS[key]
+                    others = sum(1 for c in stack.sources if c.defn.category not in ("digimon", "digi-egg"))
+                    if key == "max_sources" and n - others <= want:
+                        ref = "CR 4-3-2"  # a Tamer or Option card under it is a digivolution card all the same
                     return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", ref)
             if key == "has_keyword" and not self.keyword(stack, want):
                 return IllegalAction(f"the effect names a card with {want}; {stack!r} has none", FILTERS[key])
