@@ -1169,6 +1169,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.timing_inherited": ("{timing} (inherited) of {card}", "{timing} (heredado) de {card}",
                                 "{timing} (vererbt) von {card}"),
     # "when ..." triggers on events of any card, as a pending effect is named ("[when_played] of Tamer")
+    "phrase.trigger:trashed_from_hand": ("[When trashed from the hand]", "[Cuando se descarta de la mano]",
+                                         "[Wenn aus der Hand abgelegt]"),
     "phrase.trigger:when_played": ("[When a Digimon is played]", "[Cuando se juega un Digimon]", "[Wenn ein Digimon ausgespielt wird]"),
     "phrase.trigger:when_digivolved": ("[When a Digimon digivolves]", "[Cuando un Digimon digievoluciona]",
                                        "[Wenn ein Digimon digitiert]"),

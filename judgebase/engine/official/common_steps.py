@@ -100,7 +100,18 @@ class CommonSteps:
             c.incarnation += 1
             self.players[me].trash.append(c)
         self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
+        self._trigger_trashed_from_hand(me, chosen)
         return True
+
+    def _trigger_trashed_from_hand(self, me: int, cards) -> None:
+        """CR 4-16-2: an effect set off by its own card being trashed from the hand by its player's
+        effect triggers in the hand and is pending once the card lies in the trash."""
+        for c in cards:
+            for effect in c.defn.effects:
+                if effect.timing == "trashed_from_hand":
+                    source = f"[trashed_from_hand] of {c.name}"
+                    self.emit("triggered", "CR 4-16-2", me, card=c.name, watched="trashed", effect=source)
+                    self._pend(me, source, effect, card=c)
 
     def _field_cost_problem(self, me: int, kind: str, value: str, card: Card, stack: Stack | None,
                             s: Stack | None) -> IllegalAction | None:
