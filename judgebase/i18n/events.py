@@ -566,6 +566,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card}'s effect asks for {limit} memory or more; read from {who}'s side of the gauge, {who} has {memory}",
         "el efecto de {card} pide {limit} de memoria o más; leída desde el lado de {who}, {who} tiene {memory}",
         "der Effekt von {card} verlangt {limit} Speicher oder mehr; von der Seite von {who} gelesen, hat {who} {memory}"),
+    "event.link_card_not_counted": (
+        "a link card is not on the field, so it doesn't count for the condition of {card}'s effect",
+        "una carta enlazada no está en el campo, así que no cuenta para la condición del efecto de {card}",
+        "eine Link-Karte ist nicht auf dem Feld und zählt daher für die Bedingung des Effekts von {card} nicht"),
     "event.breeding_area_not_counted": (
         "a card in the breeding area doesn't count for the condition of {card}'s effect",
         "una carta del área de cría no cuenta para la condición del efecto de {card}",

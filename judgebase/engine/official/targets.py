@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cards import Effect
 from ..conditions import FILTERS
+from ..step_specs import CARD_FILTERS, card_filter_problem
 from ..state import (
     IllegalAction,
     Stack,
@@ -69,10 +70,14 @@ class Targets:
             if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, breeding=True):
                 self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
+            if key == "digimon" and not self._count_holds(key, value, player) \
+                    and self._count_holds(key, value, player, links=True):
+                self.emit("link_card_not_counted", "CR 4-9-4", player, card=card.name, condition=key)
 
-    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False) -> bool:
+    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False, links: bool = False) -> bool:
         """Whether a count condition holds; ``breeding`` counts the breeding areas too, which the
-        rules never do (CR 3-4-7-7) but which tells why a condition failed."""
+        rules never do (CR 3-4-7-7), and ``links`` the Digimon cards plugged in as link cards, which
+        aren't on the field (CR 4-9-4); both tell why a condition failed."""
         side = spec.get("player", "own")
         players = [player] if side == "own" else [1 - player] if side == "opponent" else [0, 1]
         if what == "security":
@@ -87,6 +92,9 @@ class Targets:
             if breeding:
                 n += sum(1 for p in players for s in [self.players[p].breeding]
                          if s is not None and self._category(s) == category and self._filter_problem(filters, s, None) is None)
+            if links and category == "digimon" and all(k in CARD_FILTERS for k in filters):
+                n += sum(1 for p in players for s in self.stacks(p) for c in s.links
+                         if c.defn.category == "digimon" and card_filter_problem(c.defn, filters) is None)
         at_least, at_most = spec.get("at_least"), spec.get("at_most")
         if at_least is None and at_most is None:
             at_least = 1  # "if you have a Tamer"
