@@ -30,7 +30,9 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
-REVEAL_PICK_FIELDS = ("amount", "up_to") + CARD_FILTERS
+REVEAL_PICK_FIELDS = ("amount", "up_to", "different") + CARD_FILTERS
+#: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
+DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
 TARGETED_STEPS = ("to_deck_bottom",)
@@ -76,6 +78,8 @@ def step_problem(name: str, arg) -> str | None:
         picks = arg.get("to_hand", [])
         for i, pick in enumerate(picks if isinstance(picks, list) else [picks]):
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
+            if not problem and "different" in pick and pick["different"] not in DIFFERENT:
+                problem = f"reveal.to_hand[{i}].different: one of {', '.join(DIFFERENT)} (\"with different names\" ...)"
             if problem:
                 return problem
         if "look" in arg and arg["look"] is not True:

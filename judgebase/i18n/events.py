@@ -566,6 +566,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card}'s effect asks for {limit} memory or more; read from {who}'s side of the gauge, {who} has {memory}",
         "el efecto de {card} pide {limit} de memoria o más; leída desde el lado de {who}, {who} tiene {memory}",
         "der Effekt von {card} verlangt {limit} Speicher oder mehr; von der Seite von {who} gelesen, hat {who} {memory}"),
+    "event.differs_by_combination": (
+        "{card} counts as different: one of its several colours, names or levels is unlike those of the cards already chosen",
+        "{card} cuenta como distinta: uno de sus varios colores, nombres o niveles no coincide con los de las cartas ya elegidas",
+        "{card} zählt als verschieden: eine ihrer mehreren Farben, Namen oder Stufen unterscheidet sich von denen der schon gewählten Karten"),
     "event.link_card_not_counted": (
         "a link card is not on the field, so it doesn't count for the condition of {card}'s effect",
         "una carta enlazada no está en el campo, así que no cuenta para la condición del efecto de {card}",

@@ -9,6 +9,8 @@ fields of each step are in :mod:`judgebase.engine.step_specs`.
 
 from __future__ import annotations
 
+import itertools
+
 from ..state import Action, Card, IllegalAction, Stack
 from ..step_specs import card_filter_problem
 
@@ -220,9 +222,11 @@ class CommonSteps:
             self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
         picks = spec.get("to_hand") or []
         for pick_spec in picks if isinstance(picks, list) else [picks]:
+            different, taken_here = pick_spec.get("different"), []
             for _ in range(int(pick_spec.get("amount", 1))):
                 left = [c for c in revealed if c in ps.processing]
-                if not any(card_filter_problem(c.defn, pick_spec) is None for c in left):
+                if not any(card_filter_problem(c.defn, pick_spec) is None and _differ(taken_here + [c], different)
+                           for c in left):
                     break  # CR 15-10-2-1: as many as possible
 
                 up_to = bool(pick_spec.get("up_to"))
@@ -238,7 +242,12 @@ class CommonSteps:
                     if picked is None:
                         return IllegalAction("the effect adds 1 of the revealed cards to the hand", "CR 15-11-1-3-1")
                     problem = card_filter_problem(picked.defn, pick_spec)
-                    return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
+                    if problem:
+                        return IllegalAction(problem, "CR 15-11-1-3-1")
+                    if not _differ(taken_here + [picked], different):
+                        return IllegalAction(f"the cards added must have different {different}s; {picked.name} doesn't differ "
+                                             "from the ones already chosen", "CR 4-25-1")
+                    return None
 
                 # "Up to X": the player may take fewer, and stop at any point (CR 15-10-2-2).
                 choice = yield self.decide(me, "reveal", ([Action("decline")] if up_to else [])
@@ -248,6 +257,10 @@ class CommonSteps:
                     self.emit("no_more_chosen", "CR 15-10-2-2", me, card=card.name)
                     break
                 taken = next(c for c in left if c.uid == choice.card)
+                if different and not _differ(taken_here + [taken], different, one_each=True):
+                    # CR 4-25-2: it differs only through one of its several colours (a different combination)
+                    self.emit("differs_by_combination", "CR 4-25-2", me, card=taken.name, info=different)
+                taken_here.append(taken)
                 ps.processing.remove(taken)
                 taken.incarnation += 1
                 ps.hand.append(taken)
@@ -408,3 +421,16 @@ class CommonSteps:
         ref = "CR 4-27-5" if spec["per"] == "occurrences" else "CR 4-27-1"
         self.emit("memory_per_count", ref, side, card=card.name, count=count, total=total)
         self.set_mem(side, self.mem(side) + total, "CR 4-1-4", f"{card.name} effect")
+
+
+def _differ(cards, info: str | None, one_each: bool = False) -> bool:
+    """Whether these cards are "with different ``info``" (CR 4-25-1): each can be given one of its own
+    values so that no two share one, a card with several colours counting any of them (CR 4-25-2);
+    ``one_each`` asks it of every value a card has instead (no combination needed)."""
+    if info is None:
+        return True
+    values = [[c.defn.name] if info == "name" else list(c.defn.colours) if info == "colour"
+              else [] if c.defn.level is None else [c.defn.level] for c in cards]
+    if one_each:
+        return all(not set(a) & set(b) for i, a in enumerate(values) for b in values[i + 1:]) and all(values)
+    return any(len(set(combo)) == len(combo) for combo in itertools.product(*values))
