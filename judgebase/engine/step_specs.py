@@ -30,7 +30,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
-REVEAL_PICK_FIELDS = ("amount", "up_to", "different") + CARD_FILTERS
+REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text") + CARD_FILTERS
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
@@ -156,4 +156,22 @@ def card_filter_problem(defn, spec: dict) -> str | None:
         return f"{defn.name} is not level {spec['max_level']} or lower"
     if "max_cost" in spec and (defn.play_cost is None or defn.play_cost > spec["max_cost"]):
         return f"{defn.name} doesn't have a play cost of {spec['max_cost']} or less"
+    if "text" in spec and spec["text"] not in set().union(*printed_icons(defn)):
+        return f"{defn.name} has no <{spec['text']}> in its text"
     return None
+
+
+def printed_icons(defn) -> tuple[set, set]:
+    """The keyword icons printed on a card (CR 4-23-1), in its own text and in its inherited effect:
+    its keywords and the keyword steps of its effects, whether or not they could work now (CR 4-23-3).
+    Each icon is its own name: <Material Save> is not <Save> (CR 4-23-4)."""
+    def icons(keywords, effects) -> set:
+        found = {name for name, _ in keywords}
+        for effect in effects:
+            for step in effect.steps:
+                found.update(k for k in step if k not in ("if", "by"))
+                gain = step.get("gain")
+                if isinstance(gain, dict) and "keyword" in gain:
+                    found.add(gain["keyword"])
+        return found
+    return icons(defn.keywords, defn.effects), icons(defn.inherited_keywords, defn.inherited)

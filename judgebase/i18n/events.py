@@ -566,6 +566,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card}'s effect asks for {limit} memory or more; read from {who}'s side of the gauge, {who} has {memory}",
         "el efecto de {card} pide {limit} de memoria o más; leída desde el lado de {who}, {who} tiene {memory}",
         "der Effekt von {card} verlangt {limit} Speicher oder mehr; von der Seite von {who} gelesen, hat {who} {memory}"),
+    "event.text_in_inherited_effect": (
+        "{card} has <{icon}> in its text: it is printed in its inherited effect, which counts even where it can't work",
+        "{card} tiene <{icon}> en su texto: está impreso en su efecto heredado, que cuenta aunque no pueda funcionar",
+        "{card} hat <{icon}> in ihrem Text: es steht in ihrem vererbten Effekt, der zählt, auch wo er nicht wirken kann"),
     "event.differs_by_combination": (
         "{card} counts as different: one of its several colours, names or levels is unlike those of the cards already chosen",
         "{card} cuenta como distinta: uno de sus varios colores, nombres o niveles no coincide con los de las cartas ya elegidas",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 
 from ..state import Action, Card, IllegalAction, Stack
-from ..step_specs import card_filter_problem
+from ..step_specs import card_filter_problem, printed_icons
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
@@ -243,7 +243,7 @@ class CommonSteps:
                         return IllegalAction("the effect adds 1 of the revealed cards to the hand", "CR 15-11-1-3-1")
                     problem = card_filter_problem(picked.defn, pick_spec)
                     if problem:
-                        return IllegalAction(problem, "CR 15-11-1-3-1")
+                        return IllegalAction(problem, _text_ref(picked.defn, pick_spec) or "CR 15-11-1-3-1")
                     if not _differ(taken_here + [picked], different):
                         return IllegalAction(f"the cards added must have different {different}s; {picked.name} doesn't differ "
                                              "from the ones already chosen", "CR 4-25-1")
@@ -261,6 +261,9 @@ class CommonSteps:
                     # CR 4-25-2: it differs only through one of its several colours (a different combination)
                     self.emit("differs_by_combination", "CR 4-25-2", me, card=taken.name, info=different)
                 taken_here.append(taken)
+                if "text" in pick_spec and pick_spec["text"] not in printed_icons(taken.defn)[0]:
+                    # CR 4-23-3: printed in its inherited effect, which can't work from the deck, and that counts
+                    self.emit("text_in_inherited_effect", "CR 4-23-3", me, card=taken.name, icon=pick_spec["text"].replace("_", " ").title())
                 ps.processing.remove(taken)
                 taken.incarnation += 1
                 ps.hand.append(taken)
@@ -434,3 +437,14 @@ def _differ(cards, info: str | None, one_each: bool = False) -> bool:
     if one_each:
         return all(not set(a) & set(b) for i, a in enumerate(values) for b in values[i + 1:]) and all(values)
     return any(len(set(combo)) == len(combo) for combo in itertools.product(*values))
+
+
+def _text_ref(defn, spec: dict) -> str | None:
+    """The clause when "with <XX> in its text" is what a card fails: another icon that names XX too
+    (<Material Save> for <Save>) doesn't do (CR 4-23-4); else it isn't printed there (CR 4-23-1)."""
+    if "text" not in spec or card_filter_problem(defn, {k: v for k, v in spec.items() if k != "text"}) is not None:
+        return None
+    if card_filter_problem(defn, {"text": spec["text"]}) is None:
+        return None
+    icons = set().union(*printed_icons(defn))
+    return "CR 4-23-4" if any(spec["text"] in icon for icon in icons) else "CR 4-23-1"
