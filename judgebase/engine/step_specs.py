@@ -24,6 +24,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
+    "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "security_to_hand": ("amount",),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
     "memory": ("amount", "per", "player"),
@@ -33,9 +34,9 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
 REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text") + CARD_FILTERS
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
-COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security")
+COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "trash_sources")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
-TARGETED_STEPS = ("to_deck_bottom",)
+TARGETED_STEPS = ("to_deck_bottom", "trash_sources")
 
 _TARGETS = ("self", "own", "opponent")
 _CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
@@ -90,6 +91,9 @@ def step_problem(name: str, arg) -> str | None:
         # says "and all of its digivolution cards", so the spec says which text the card prints.
         return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS) \
             or _enum(name, arg, "sources", ("deck", "trash"))
+    if name == "trash_sources":
+        return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
+            or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)
     if name == "to_security":
         problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field"))
         if problem:

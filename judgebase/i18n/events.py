@@ -570,6 +570,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card} has <{icon}> in its text: it is printed in its inherited effect, which counts even where it can't work",
         "{card} tiene <{icon}> en su texto: está impreso en su efecto heredado, que cuenta aunque no pueda funcionar",
         "{card} hat <{icon}> in ihrem Text: es steht in ihrem vererbten Effekt, der zählt, auch wo er nicht wirken kann"),
+    "event.sources_trashed": (
+        "up to {wanted} digivolution card(s) of {card} are trashed, counted from one end of the cards under it: {cards}",
+        "se descartan hasta {wanted} cartas de digievolución de {card}, contadas desde un extremo de las que tiene debajo: {cards}",
+        "bis zu {wanted} Digitationskarte(n) von {card} werden abgelegt, gezählt von einem Ende der Karten darunter: {cards}"),
     "event.differs_by_combination": (
         "{card} counts as different: one of its several colours, names or levels is unlike those of the cards already chosen",
         "{card} cuenta como distinta: uno de sus varios colores, nombres o niveles no coincide con los de las cartas ya elegidas",

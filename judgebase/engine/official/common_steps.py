@@ -416,6 +416,21 @@ class CommonSteps:
             return sum(1 for s in ps.battle if s.top.defn.category == category)
         return len(getattr(ps, what))
 
+    def _trash_sources(self, me: int, target: Stack, spec: dict, card: Card, stack: Stack | None) -> None:
+        """Trash digivolution cards of ``target``, N (for each of a count, CR 4-27-1): counted from the
+        top of the cards under it down (CR 4-27-2) or from the bottom up (CR 4-27-3), as many as there are."""
+        count = self._count(me, spec["per"], stack) if "per" in spec else 1
+        wanted = int(spec.get("amount", 1)) * count
+        under = target.sources  # bottom to top
+        picked = list(reversed(under))[:wanted] if spec["from"] == "top" else under[:wanted]
+        for c in picked:  # all of them at once
+            target.cards.remove(c)
+            c.incarnation += 1
+            self.players[target.owner].trash.append(c)
+        self._overflow(picked, target.owner)
+        ref = "CR 4-27-2" if spec["from"] == "top" else "CR 4-27-3"
+        self.emit("sources_trashed", ref, me, card=repr(target), cards=[c.name for c in picked], wanted=wanted)
+
     def _memory_per_count(self, me: int, spec: dict, card: Card, stack: Stack | None) -> None:
         """Gain or lose memory for each of something (CR 4-27-1); gaining and losing move the marker (CR 4-1-4)."""
         count = self._count(me, spec["per"], stack)
