@@ -25,6 +25,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "reveal": ("count", "to_hand", "rest", "look"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
+    "for_each": ("per", "do"),
     "security_to_hand": ("amount",),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
     "memory": ("amount", "per", "player"),
@@ -34,7 +35,9 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
 REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text") + CARD_FILTERS
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
-COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "trash_sources")
+COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "trash_sources", "for_each")
+#: The steps "do A and B for each X" may repeat (CR 4-27-4), each with a whole number.
+FOR_EACH_STEPS = ("draw", "memory", "recovery", "trash_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
 TARGETED_STEPS = ("to_deck_bottom", "trash_sources")
 
@@ -44,6 +47,15 @@ _CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 
 def step_problem(name: str, arg) -> str | None:
     """What is wrong with the argument of step ``name`` (a common step), or None."""
+    if name == "for_each":
+        problem = _fields(name, arg) or _required(name, arg, "per", "do") or _enum(name, arg, "per", MEMORY_COUNTS)
+        if problem:
+            return problem
+        for i, sub in enumerate(arg["do"] if isinstance(arg["do"], list) else [None]):
+            if not (isinstance(sub, dict) and len(sub) == 1 and next(iter(sub)) in FOR_EACH_STEPS
+                    and isinstance(next(iter(sub.values())), int)):
+                return f"for_each.do[{i}]: one of {', '.join(FOR_EACH_STEPS)} with a whole number"
+        return None
     if name == "memory":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None

@@ -570,6 +570,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card} has <{icon}> in its text: it is printed in its inherited effect, which counts even where it can't work",
         "{card} tiene <{icon}> en su texto: está impreso en su efecto heredado, que cuenta aunque no pueda funcionar",
         "{card} hat <{icon}> in ihrem Text: es steht in ihrem vererbten Effekt, der zählt, auch wo er nicht wirken kann"),
+    "event.for_each_counted": (
+        "{card}'s effect counts {count} once, and each of its steps is done that many times in turn",
+        "el efecto de {card} cuenta {count} una sola vez, y cada uno de sus pasos se hace ese número de veces, uno tras otro",
+        "der Effekt von {card} zählt {count} einmal, und jeder seiner Schritte wird so oft ausgeführt, einer nach dem anderen"),
     "event.sources_trashed": (
         "up to {wanted} digivolution card(s) of {card} are trashed, counted from one end of the cards under it: {cards}",
         "se descartan hasta {wanted} cartas de digievolución de {card}, contadas desde un extremo de las que tiene debajo: {cards}",

@@ -33,6 +33,14 @@ class CommonSteps:
             self._security_to_hand(me, int(arg if not isinstance(arg, dict) else arg.get("amount", 1)))
         elif name == "to_security":
             yield from self._to_security(me, arg, card, stack)
+        elif name == "for_each":
+            # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
+            count = self._count(me, arg["per"], stack)
+            self.emit("for_each_counted", "CR 4-27-4", me, card=card.name, count=count)
+            for sub in arg["do"]:
+                (sub_name, sub_arg), = sub.items()
+                for _ in range(count):
+                    yield from self._step(me, sub_name, sub_arg, card, stack)
         return None
 
     # ------------------------------------------------------------------ costs ----
