@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cards import Effect
 from ..conditions import FILTERS
-from ..step_specs import CARD_FILTERS, card_filter_problem
+from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
 from ..state import (
     IllegalAction,
     Stack,
@@ -159,6 +159,12 @@ class Targets:
                     if key == "max_sources" and n - others <= want:
                         ref = "CR 4-3-2"  # a Tamer or Option card under it is a digivolution card all the same
                     return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", ref)
+            if key == "text" and want not in set().union(*printed_icons(d)):
+                # CR 4-23-2: a keyword it has gained, or has from the cards under it, is not in its text
+                gained = self.keyword(stack, want) or any(want in set().union(*printed_icons(c.defn)) for c in stack.sources)
+                similar = any(want in icon for icon in set().union(*printed_icons(d)))
+                return IllegalAction(f"{stack!r} has no <{want}> in its text",
+                                     "CR 4-23-2" if gained else "CR 4-23-4" if similar else "CR 4-23-1")
             if key == "has_keyword" and not self.keyword(stack, want):
                 return IllegalAction(f"the effect names a card with {want}; {stack!r} has none", FILTERS[key])
             if key == "other" and stack is source:
