@@ -79,6 +79,7 @@ TIMINGS = {
     "all_turns": "CR 15-8-2",  # persistent
     "opponents_turn": "CR 15-8-2",  # persistent
     "delay": "CR 16-17",
+    "trashed_from_hand": "CR 4-16-2",  # "when an effect of yours trashes this card from your hand"
     # Triggers on events of any card and immediate-type "when ... would ..." effects (below).
     "when": "CR 15-8-3-1",
     "would": "CR 15-8-5-1",
@@ -134,7 +135,7 @@ STEPS += COMMON_STEPS
 EFFECT_KEYWORDS = {k.key: (k.clause, k.key) for k in keyword_registry.KEYWORDS if k.form == "effect" and k.implemented}
 #: The timing icons such a keyword can be printed after (not the persistent ones, <Delay>, or the
 #: event-described "when ..." and "would ..." timings).
-EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would"))
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would", "trashed_from_hand"))
 
 
 class CardError(ValueError):

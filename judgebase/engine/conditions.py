@@ -25,6 +25,7 @@ FILTERS = {
     "min_sources": "CR 4-26-1",  # "with N digivolution cards": N is met by N or more
     "max_sources": "CR 4-8-1",
     "has_keyword": "CR 15-11-1-3-1",
+    "text": "CR 4-23-1",  # "with <XX> in its text": printed on the top card, never gained (CR 4-23-2)
     "other": "CR 15-11-1-3-1",  # "your other Digimon": not the card with the effect
 }
 # Conditions that compare a candidate with the other candidates: only for a step's targets.
@@ -100,6 +101,9 @@ def check_filters(spec: dict, where: str, rankings: bool = False) -> None:
             for category in _one_or_more(value, where, key):
                 if category not in FILTER_CATEGORIES:
                     raise CardError(f"{where}: unknown category {category!r} (known: {', '.join(FILTER_CATEGORIES)})")
+        elif key == "text":
+            if not isinstance(value, str) or not value:
+                raise CardError(f"{where}: text names a keyword icon, e.g. text: save")
         elif key == "has_keyword":
             if not isinstance(value, str) or value not in PROPERTY_KEYWORDS:
                 raise CardError(f"{where}: unknown keyword {value!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")

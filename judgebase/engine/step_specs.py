@@ -24,6 +24,8 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
+    "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
+    "for_each": ("per", "do"),
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
@@ -31,10 +33,14 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
-REVEAL_PICK_FIELDS = ("amount", "up_to") + CARD_FILTERS
-COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security")
+REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text") + CARD_FILTERS
+#: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
+DIFFERENT = ("name", "colour", "level")
+COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each")
+#: The steps "do A and B for each X" may repeat (CR 4-27-4), each with a whole number.
+FOR_EACH_STEPS = ("draw", "memory", "recovery", "trash_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
-TARGETED_STEPS = ("to_deck_bottom",)
+TARGETED_STEPS = ("to_deck_bottom", "trash_sources")
 
 _TARGETS = ("self", "own", "opponent")
 _CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
@@ -42,6 +48,15 @@ _CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 
 def step_problem(name: str, arg) -> str | None:
     """What is wrong with the argument of step ``name`` (a common step), or None."""
+    if name == "for_each":
+        problem = _fields(name, arg) or _required(name, arg, "per", "do") or _enum(name, arg, "per", MEMORY_COUNTS)
+        if problem:
+            return problem
+        for i, sub in enumerate(arg["do"] if isinstance(arg["do"], list) else [None]):
+            if not (isinstance(sub, dict) and len(sub) == 1 and next(iter(sub)) in FOR_EACH_STEPS
+                    and isinstance(next(iter(sub.values())), int)):
+                return f"for_each.do[{i}]: one of {', '.join(FOR_EACH_STEPS)} with a whole number"
+        return None
     if name == "memory":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None
@@ -87,6 +102,8 @@ def step_problem(name: str, arg) -> str | None:
         picks = arg.get("to_hand", [])
         for i, pick in enumerate(picks if isinstance(picks, list) else [picks]):
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
+            if not problem and "different" in pick and pick["different"] not in DIFFERENT:
+                problem = f"reveal.to_hand[{i}].different: one of {', '.join(DIFFERENT)} (\"with different names\" ...)"
             if problem:
                 return problem
         if "look" in arg and arg["look"] is not True:
@@ -97,6 +114,9 @@ def step_problem(name: str, arg) -> str | None:
         # says "and all of its digivolution cards", so the spec says which text the card prints.
         return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS) \
             or _enum(name, arg, "sources", ("deck", "trash"))
+    if name == "trash_sources":
+        return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
+            or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)
     if name == "to_security":
         problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field"))
         if problem:
@@ -163,4 +183,22 @@ def card_filter_problem(defn, spec: dict) -> str | None:
         return f"{defn.name} is not level {spec['max_level']} or lower"
     if "max_cost" in spec and (defn.play_cost is None or defn.play_cost > spec["max_cost"]):
         return f"{defn.name} doesn't have a play cost of {spec['max_cost']} or less"
+    if "text" in spec and spec["text"] not in set().union(*printed_icons(defn)):
+        return f"{defn.name} has no <{spec['text']}> in its text"
     return None
+
+
+def printed_icons(defn) -> tuple[set, set]:
+    """The keyword icons printed on a card (CR 4-23-1), in its own text and in its inherited effect:
+    its keywords and the keyword steps of its effects, whether or not they could work now (CR 4-23-3).
+    Each icon is its own name: <Material Save> is not <Save> (CR 4-23-4)."""
+    def icons(keywords, effects) -> set:
+        found = {name for name, _ in keywords}
+        for effect in effects:
+            for step in effect.steps:
+                found.update(k for k in step if k not in ("if", "by"))
+                gain = step.get("gain")
+                if isinstance(gain, dict) and "keyword" in gain:
+                    found.add(gain["keyword"])
+        return found
+    return icons(defn.keywords, defn.effects), icons(defn.inherited_keywords, defn.inherited)

@@ -584,6 +584,26 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card}'s effect asks for {limit} memory or more; read from {who}'s side of the gauge, {who} has {memory}",
         "el efecto de {card} pide {limit} de memoria o más; leída desde el lado de {who}, {who} tiene {memory}",
         "der Effekt von {card} verlangt {limit} Speicher oder mehr; von der Seite von {who} gelesen, hat {who} {memory}"),
+    "event.text_in_inherited_effect": (
+        "{card} has <{icon}> in its text: it is printed in its inherited effect, which counts even where it can't work",
+        "{card} tiene <{icon}> en su texto: está impreso en su efecto heredado, que cuenta aunque no pueda funcionar",
+        "{card} hat <{icon}> in ihrem Text: es steht in ihrem vererbten Effekt, der zählt, auch wo er nicht wirken kann"),
+    "event.for_each_counted": (
+        "{card}'s effect counts {count} once, and each of its steps is done that many times in turn",
+        "el efecto de {card} cuenta {count} una sola vez, y cada uno de sus pasos se hace ese número de veces, uno tras otro",
+        "der Effekt von {card} zählt {count} einmal, und jeder seiner Schritte wird so oft ausgeführt, einer nach dem anderen"),
+    "event.sources_trashed": (
+        "up to {wanted} digivolution card(s) of {card} are trashed, counted from one end of the cards under it: {cards}",
+        "se descartan hasta {wanted} cartas de digievolución de {card}, contadas desde un extremo de las que tiene debajo: {cards}",
+        "bis zu {wanted} Digitationskarte(n) von {card} werden abgelegt, gezählt von einem Ende der Karten darunter: {cards}"),
+    "event.differs_by_combination": (
+        "{card} counts as different: one of its several colours, names or levels is unlike those of the cards already chosen",
+        "{card} cuenta como distinta: uno de sus varios colores, nombres o niveles no coincide con los de las cartas ya elegidas",
+        "{card} zählt als verschieden: eine ihrer mehreren Farben, Namen oder Stufen unterscheidet sich von denen der schon gewählten Karten"),
+    "event.link_card_not_counted": (
+        "a link card is not on the field, so it doesn't count for the condition of {card}'s effect",
+        "una carta enlazada no está en el campo, así que no cuenta para la condición del efecto de {card}",
+        "eine Link-Karte ist nicht auf dem Feld und zählt daher für die Bedingung des Effekts von {card} nicht"),
     "event.breeding_area_not_counted": (
         "a card in the breeding area doesn't count for the condition of {card}'s effect",
         "una carta del área de cría no cuenta para la condición del efecto de {card}",
@@ -1259,6 +1279,8 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.timing_inherited": ("{timing} (inherited) of {card}", "{timing} (heredado) de {card}",
                                 "{timing} (vererbt) von {card}"),
     # "when ..." triggers on events of any card, as a pending effect is named ("[when_played] of Tamer")
+    "phrase.trigger:trashed_from_hand": ("[When trashed from the hand]", "[Cuando se descarta de la mano]",
+                                         "[Wenn aus der Hand abgelegt]"),
     "phrase.trigger:when_played": ("[When a Digimon is played]", "[Cuando se juega un Digimon]", "[Wenn ein Digimon ausgespielt wird]"),
     "phrase.trigger:when_digivolved": ("[When a Digimon digivolves]", "[Cuando un Digimon digievoluciona]",
                                        "[Wenn ein Digimon digitiert]"),

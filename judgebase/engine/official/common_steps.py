@@ -9,8 +9,10 @@ fields of each step are in :mod:`judgebase.engine.step_specs`.
 
 from __future__ import annotations
 
+import itertools
+
 from ..state import Action, Card, IllegalAction, Stack
-from ..step_specs import card_filter_problem
+from ..step_specs import card_filter_problem, printed_icons
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
@@ -33,6 +35,14 @@ class CommonSteps:
             yield from self._to_security(me, arg, card, stack)
         elif name == "reveal_security":
             yield from self._reveal_security(me, arg, card)
+        elif name == "for_each":
+            # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
+            count = self._count(me, arg["per"], stack)
+            self.emit("for_each_counted", "CR 4-27-4", me, card=card.name, count=count)
+            for sub in arg["do"]:
+                (sub_name, sub_arg), = sub.items()
+                for _ in range(count):
+                    yield from self._step(me, sub_name, sub_arg, card, stack)
         return None
 
     # ------------------------------------------------------------------ costs ----
@@ -102,7 +112,18 @@ class CommonSteps:
             c.incarnation += 1
             self.players[me].trash.append(c)
         self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
+        self._trigger_trashed_from_hand(me, chosen)
         return True
+
+    def _trigger_trashed_from_hand(self, me: int, cards) -> None:
+        """CR 4-16-2: an effect set off by its own card being trashed from the hand by its player's
+        effect triggers in the hand and is pending once the card lies in the trash."""
+        for c in cards:
+            for effect in c.defn.effects:
+                if effect.timing == "trashed_from_hand":
+                    source = f"[trashed_from_hand] of {c.name}"
+                    self.emit("triggered", "CR 4-16-2", me, card=c.name, watched="trashed", effect=source)
+                    self._pend(me, source, effect, card=c)
 
     def _field_cost_problem(self, me: int, kind: str, value: str, card: Card, stack: Stack | None,
                             s: Stack | None) -> IllegalAction | None:
@@ -211,9 +232,11 @@ class CommonSteps:
             self.emit("revealed", "CR 15-15-3-8-1", me, cards=[c.name for c in revealed], count=len(revealed))
         picks = spec.get("to_hand") or []
         for pick_spec in picks if isinstance(picks, list) else [picks]:
+            different, taken_here = pick_spec.get("different"), []
             for _ in range(int(pick_spec.get("amount", 1))):
                 left = [c for c in revealed if c in ps.processing]
-                if not any(card_filter_problem(c.defn, pick_spec) is None for c in left):
+                if not any(card_filter_problem(c.defn, pick_spec) is None and _differ(taken_here + [c], different)
+                           for c in left):
                     break  # CR 15-10-2-1: as many as possible
 
                 up_to = bool(pick_spec.get("up_to"))
@@ -229,7 +252,12 @@ class CommonSteps:
                     if picked is None:
                         return IllegalAction("the effect adds 1 of the revealed cards to the hand", "CR 15-11-1-3-1")
                     problem = card_filter_problem(picked.defn, pick_spec)
-                    return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
+                    if problem:
+                        return IllegalAction(problem, _text_ref(picked.defn, pick_spec) or "CR 15-11-1-3-1")
+                    if not _differ(taken_here + [picked], different):
+                        return IllegalAction(f"the cards added must have different {different}s; {picked.name} doesn't differ "
+                                             "from the ones already chosen", "CR 4-25-1")
+                    return None
 
                 # "Up to X": the player may take fewer, and stop at any point (CR 15-10-2-2).
                 choice = yield self.decide(me, "reveal", ([Action("decline")] if up_to else [])
@@ -239,6 +267,13 @@ class CommonSteps:
                     self.emit("no_more_chosen", "CR 15-10-2-2", me, card=card.name)
                     break
                 taken = next(c for c in left if c.uid == choice.card)
+                if different and not _differ(taken_here + [taken], different, one_each=True):
+                    # CR 4-25-2: it differs only through one of its several colours (a different combination)
+                    self.emit("differs_by_combination", "CR 4-25-2", me, card=taken.name, info=different)
+                taken_here.append(taken)
+                if "text" in pick_spec and pick_spec["text"] not in printed_icons(taken.defn)[0]:
+                    # CR 4-23-3: printed in its inherited effect, which can't work from the deck, and that counts
+                    self.emit("text_in_inherited_effect", "CR 4-23-3", me, card=taken.name, icon=pick_spec["text"].replace("_", " ").title())
                 ps.processing.remove(taken)
                 taken.incarnation += 1
                 ps.hand.append(taken)
@@ -425,6 +460,21 @@ class CommonSteps:
             return sum(1 for s in ps.battle if s.top.defn.category == category)
         return len(getattr(ps, what))
 
+    def _trash_sources(self, me: int, target: Stack, spec: dict, card: Card, stack: Stack | None) -> None:
+        """Trash digivolution cards of ``target``, N (for each of a count, CR 4-27-1): counted from the
+        top of the cards under it down (CR 4-27-2) or from the bottom up (CR 4-27-3), as many as there are."""
+        count = self._count(me, spec["per"], stack) if "per" in spec else 1
+        wanted = int(spec.get("amount", 1)) * count
+        under = target.sources  # bottom to top
+        picked = list(reversed(under))[:wanted] if spec["from"] == "top" else under[:wanted]
+        for c in picked:  # all of them at once
+            target.cards.remove(c)
+            c.incarnation += 1
+            self.players[target.owner].trash.append(c)
+        self._overflow(picked, target.owner)
+        ref = "CR 4-27-2" if spec["from"] == "top" else "CR 4-27-3"
+        self.emit("sources_trashed", ref, me, card=repr(target), cards=[c.name for c in picked], wanted=wanted)
+
     def _memory_per_count(self, me: int, spec: dict, card: Card, stack: Stack | None) -> None:
         """Gain or lose memory for each of something (CR 4-27-1); gaining and losing move the marker (CR 4-1-4)."""
         count = self._count(me, spec["per"], stack)
@@ -436,3 +486,27 @@ class CommonSteps:
             self.emit("processed_zero_times", "CR 1-3-4", side, card=card.name, step="memory")
             return
         self.set_mem(side, self.mem(side) + total, "CR 4-1-4", f"{card.name} effect")
+
+
+def _differ(cards, info: str | None, one_each: bool = False) -> bool:
+    """Whether these cards are "with different ``info``" (CR 4-25-1): each can be given one of its own
+    values so that no two share one, a card with several colours counting any of them (CR 4-25-2);
+    ``one_each`` asks it of every value a card has instead (no combination needed)."""
+    if info is None:
+        return True
+    values = [[c.defn.name] if info == "name" else list(c.defn.colours) if info == "colour"
+              else [] if c.defn.level is None else [c.defn.level] for c in cards]
+    if one_each:
+        return all(not set(a) & set(b) for i, a in enumerate(values) for b in values[i + 1:]) and all(values)
+    return any(len(set(combo)) == len(combo) for combo in itertools.product(*values))
+
+
+def _text_ref(defn, spec: dict) -> str | None:
+    """The clause when "with <XX> in its text" is what a card fails: another icon that names XX too
+    (<Material Save> for <Save>) doesn't do (CR 4-23-4); else it isn't printed there (CR 4-23-1)."""
+    if "text" not in spec or card_filter_problem(defn, {k: v for k, v in spec.items() if k != "text"}) is not None:
+        return None
+    if card_filter_problem(defn, {"text": spec["text"]}) is None:
+        return None
+    icons = set().union(*printed_icons(defn))
+    return "CR 4-23-4" if any(spec["text"] in icon for icon in icons) else "CR 4-23-1"

@@ -35,7 +35,12 @@ class Playing:
     def _check_use(self, tp, card, a):
         d = card.defn
         if d.option_side:
-            return self._colours_problem(tp, d.option_side["colours"])
+            problem = self._colours_problem(tp, d.option_side["colours"])
+            if problem is not None and self._colours_problem(tp, d.colours) is None:
+                # CR 4-6-6-2: used as an Option card, it has its Option information's colours, not its Digimon's
+                return IllegalAction(f"{problem.reason}; used as an Option card, a DUAL card has only the colours of its "
+                                     "Option information", "CR 4-6-6-2")
+            return problem
         if d.category != "option":
             return IllegalAction("only Option cards can be used", "CR 9-1-1")
         if d.use_cost is None:
@@ -119,13 +124,19 @@ class Playing:
             return problem
         if self._use_req_holder(player, d) is not None:
             return None  # CR 16-42-1: the colour requirements are ignored
+        if self._use_req_holder(player, d, breeding=True) is not None:
+            # CR 3-4-7-8: <Use Req.> doesn't name the breeding area, so it can't read the card there.
+            return IllegalAction(f"{problem.reason}; the card <Use Req.> specifies is in the breeding area, "
+                                 "where its effect can't refer to it", "CR 3-4-7-8")
         # CR 16-42-3: only the Digimon or Tamers it specifies, on your field, let you ignore the colours.
         return IllegalAction(f"{problem.reason}, and no Digimon or Tamer that <Use Req.> specifies is on your field", "CR 16-42-3")
 
-    def _use_req_holder(self, player: int, d: CardDef) -> Stack | None:
-        """A Digimon or Tamer on the player's field that the Option's <Use Req.> specifies (CR 16-42-1)."""
+    def _use_req_holder(self, player: int, d: CardDef, breeding: bool = False) -> Stack | None:
+        """A Digimon or Tamer in the player's battle area that the Option's <Use Req.> specifies (CR 16-42-1);
+        ``breeding`` looks in the breeding area too, which the effect never does (CR 3-4-7-8) but which
+        tells why it failed."""
         spec = d.keyword("use_req")
-        field = self.stacks(player) + ([self.players[player].breeding] if self.players[player].breeding else [])
+        field = self.stacks(player) + ([self.players[player].breeding] if breeding and self.players[player].breeding else [])
         return next((s for s in field if s.top.defn.category in ("digimon", "digi-egg", "tamer") and self._specified(s.top, spec)), None)
 
     def _colours_problem(self, player: int, colours):

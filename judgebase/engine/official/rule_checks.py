@@ -262,6 +262,7 @@ class RuleChecks:
                     trashed.incarnation += 1
                     ps.trash.append(trashed)
                     self.emit("trash_from_hand", "CR 18-2-1", owner, card=trashed.name)
+                    self._trigger_trashed_from_hand(owner, [trashed])
             elif key == "trash_security":
                 for _ in range(value):
                     trashed = ps.security.pop(0)

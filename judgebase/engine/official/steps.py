@@ -242,6 +242,9 @@ class Steps(CommonSteps):
         elif name == "to_deck_bottom":
             for s in chosen:
                 yield from self._stack_to_deck_bottom(me, s, spec)
+        elif name == "trash_sources":
+            for s in chosen:
+                self._trash_sources(me, s, spec, card, stack)
         elif name == "de_digivolve":
             for s in chosen:
                 for instance in range(int(spec.get("instances", 1))):

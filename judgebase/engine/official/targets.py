@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cards import Effect
 from ..conditions import FILTERS
+from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
 from ..state import (
     IllegalAction,
     Stack,
@@ -19,6 +20,7 @@ SIDE = {"own": "own", "all_own": "own", "opponent": "opponent", "all_opponent": 
         "opponent_tamer": "opponent", "all_opponent_tamers": "opponent", "any": None, "all": None}
 FILTER_KEYS = frozenset(FILTERS) - {"category"}
 TYPE_REFS = {"digimon": "CR 15-2-1-1", "tamer": "CR 15-2-1-2", "option": "CR 15-2-1-3"}  # the three effect types  # the category is checked with the target's side
+DUAL_TYPE_REFS = {"digimon": "CR 4-6-5-3", "option": "CR 4-6-6-3"}  # a DUAL card's Digimon / Option information
 
 
 class Targets:
@@ -82,10 +84,14 @@ class Targets:
             if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, breeding=True):
                 self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
+            if key == "digimon" and not self._count_holds(key, value, player) \
+                    and self._count_holds(key, value, player, links=True):
+                self.emit("link_card_not_counted", "CR 4-9-4", player, card=card.name, condition=key)
 
-    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False) -> bool:
+    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False, links: bool = False) -> bool:
         """Whether a count condition holds; ``breeding`` counts the breeding areas too, which the
-        rules never do (CR 3-4-7-7) but which tells why a condition failed."""
+        rules never do (CR 3-4-7-7), and ``links`` the Digimon cards plugged in as link cards, which
+        aren't on the field (CR 4-9-4); both tell why a condition failed."""
         side = spec.get("player", "own")
         players = [player] if side == "own" else [1 - player] if side == "opponent" else [0, 1]
         if what == "security":
@@ -100,6 +106,9 @@ class Targets:
             if breeding:
                 n += sum(1 for p in players for s in [self.players[p].breeding]
                          if s is not None and self._category(s) == category and self._filter_problem(filters, s, None) is None)
+            if links and category == "digimon" and all(k in CARD_FILTERS for k in filters):
+                n += sum(1 for p in players for s in self.stacks(p) for c in s.links
+                         if c.defn.category == "digimon" and card_filter_problem(c.defn, filters) is None)
         at_least, at_most = spec.get("at_least"), spec.get("at_most")
         if at_least is None and at_most is None:
             at_least = 1  # "if you have a Tamer"
@@ -160,7 +169,16 @@ class Targets:
                     bound = "or more" if key == "min_sources" else "or fewer"
                     # CR 4-9-2: its link cards would make up the number, but they aren't stacked cards.
                     ref = "CR 4-9-2" if key == "min_sources" and n + len(stack.links) >= want else FILTERS[key]
+                    others = sum(1 for c in stack.sources if c.defn.category not in ("digimon", "digi-egg"))
+                    if key == "max_sources" and n - others <= want:
+                        ref = "CR 4-3-2"  # a Tamer or Option card under it is a digivolution card all the same
                     return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", ref)
+            if key == "text" and want not in set().union(*printed_icons(d)):
+                # CR 4-23-2: a keyword it has gained, or has from the cards under it, is not in its text
+                gained = self.keyword(stack, want) or any(want in set().union(*printed_icons(c.defn)) for c in stack.sources)
+                similar = any(want in icon for icon in set().union(*printed_icons(d)))
+                return IllegalAction(f"{stack!r} has no <{want}> in its text",
+                                     "CR 4-23-2" if gained else "CR 4-23-4" if similar else "CR 4-23-1")
             if key == "has_keyword" and not self.keyword(stack, want):
                 return IllegalAction(f"the effect names a card with {want}; {stack!r} has none", FILTERS[key])
             if key == "other" and stack is source:
@@ -175,8 +193,13 @@ class Targets:
     def _printed_ref(stack: Stack, key: str, want) -> str:
         """The clause that decides a name, trait or colour filter the top card fails: CR 4-3-3 when
         a digivolution card under it has what was asked (only inherited effects carry over, not
-        the cards' names, traits or colours), else the filter's own clause."""
+        the cards' names, traits or colours); CR 4-6-5-2 when the top card is a DUAL card whose Option
+        information has the colour (as a Digimon it has only its Digimon information's); else the
+        filter's own clause."""
         wants = want if isinstance(want, list) else [want]
+        dual = stack.top.defn.option_side
+        if key == "colour" and dual and set(wants) & set(dual.get("colours", ())):
+            return "CR 4-6-5-2"
         for card in stack.sources:
             d = card.defn
             if (key == "name" and d.name == want or key == "name_contains" and want in d.name
@@ -261,7 +284,10 @@ class Targets:
     # ------------------------------------------------------- unaffected by effects ----
     def effect_type(self, card, stack: Stack | None) -> str:
         """Digimon, Tamer or Option effect (CR 15-2-1): by the card that activates it, an inherited
-        effect being a Digimon effect (CR 15-3-2)."""
+        effect being a Digimon effect (CR 15-3-2); a DUAL card being used with its Option information
+        activates Option card effects (CR 4-6-6-3)."""
+        if stack is None and card.defn.option_side and any(card in p.processing for p in self.players):
+            return "option"
         category = (stack.top if stack is not None and stack.area == "battle" else card).defn.category
         return {"tamer": "tamer", "option": "option"}.get(category, "digimon")
 
@@ -294,6 +320,8 @@ class Targets:
             return
         inherited = stack is not None and stack.area == "battle" and card is not stack.top and card in stack.sources
         ref = "CR 15-3-2" if inherited else TYPE_REFS[etype]
+        if not inherited and card.defn.option_side and etype in DUAL_TYPE_REFS:
+            ref = DUAL_TYPE_REFS[etype]  # a DUAL card: the side the effect is printed in gives its type
         self.emit("effect_type", ref, me, source=card.name, etype=etype, card=repr(target))
 
     def _unaffected_left_out(self, me: int, chosen: list[Stack], card, stack: Stack | None, step: str,
