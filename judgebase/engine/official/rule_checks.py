@@ -416,8 +416,10 @@ class RuleChecks:
         on_deletion += [(effect, card, f"[On Deletion] of {card.name}") for card in stack.sources
                         for effect in card.defn.inherited if effect.timing == "on_deletion"]
         for effect, card, source in on_deletion:
-            # CR 4-15-2: triggered where the card was deleted, pending once the deletion has put it in the trash.
-            self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
+            # CR 15-16-4-1: the deletion of the card that has it triggers it; CR 4-15-2: triggered where
+            # the card was deleted, it is pending once the deletion has put the card in the trash.
+            self.emit("triggered", "CR 15-16-4-1", stack.owner, card=card.name, watched="deleted", effect=source)
+            self.emit("pending_from_trash", "CR 4-15-2", stack.owner, card=card.name, effect=source)
             # CR 15-8-3-9-4: its processing conditions are read as things stood when it triggered.
             data = {"met_at_trigger": self.conditions_hold(effect.condition, stack.owner, stack, departed=True),
                     "left": True} if effect.condition else {}
