@@ -161,6 +161,11 @@ class RuleChecks:
             seen.add((a.kind, holder.sid))
             printed, ref = self.IMMEDIATE_KEYWORDS[a.kind]
             self.emit("immediate_trigger", ref, stack.owner, card=repr(stack), effect=f"{printed} of {holder!r}")
+        seen |= {(a.kind, a.card, a.option) for a in decision.actions if a.kind == "instead"}
+        if len(seen) > 1:
+            # CR 15-8-5-3: immediate-type effects set off by the same cause trigger together; the
+            # player activates them one at a time (the decision takes one answer).
+            self.emit("immediate_together", "CR 15-8-5-3", stack.owner, card=repr(stack), effects=len(seen))
 
     def _fragment(self, stack: Stack):
         """CR 16-37-1: the player chooses X of the Digimon's digivolution cards and trashes them; once
