@@ -530,6 +530,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                                           "{card} está en el área de cría: su efecto no se activa",
                                           "{card} ist im Aufzuchtbereich: sein Effekt wird nicht ausgelöst"),
     # triggers on events of any card, [X Per Turn], immediate and "instead" effects (CR 15-4, 15-8, 15-14, 18-2)
+    "event.pending_from_trash": ("{card} was deleted on the field, where {effect} triggered; it waits to be activated now that the card is in the trash",
+                                 "{card} fue eliminado en el campo, donde se desencadenó {effect}; queda pendiente de activación ahora que la carta está en el trash",
+                                 "{card} wurde auf dem Feld gelöscht, wo {effect} ausgelöst wurde; jetzt, da die Karte im Trash liegt, wartet er auf die Aktivierung"),
+    "event.immediate_together": ("the {effects} immediate-type effects that {card} being about to be deleted sets off count as triggered together; they are activated one at a time",
+                                 "los {effects} efectos de tipo inmediato que provoca que {card} vaya a ser eliminado cuentan como desencadenados a la vez; se activan de uno en uno",
+                                 "die {effects} sofort eingreifenden Effekte, die das bevorstehende Löschen von {card} auslöst, gelten als gleichzeitig ausgelöst; sie werden einer nach dem anderen aktiviert"),
     "event.triggered": ("{effect} triggers and waits to be activated", "{effect} se desencadena y queda pendiente de activación",
                         "{effect} wird ausgelöst und wartet auf die Aktivierung"),
     "event.not_triggered": ("{card}'s effect doesn't trigger: it isn't the turn its icon names",

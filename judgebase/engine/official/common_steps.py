@@ -293,7 +293,9 @@ class CommonSteps:
             ps.processing.remove(c)
             c.face_up = False
             ps.deck.append(c)
-        self.emit("deck_bottom", "CR 15-15-3-6", me, cards=[c.name for c in order])
+        # Looked-at cards go back face down as the deck's rules require (CR 15-15-3-9-3); revealed
+        # ones in the order their effect's player chooses (CR 15-15-3-6).
+        self.emit("deck_bottom", "CR 15-15-3-9-3" if spec.get("look") else "CR 15-15-3-6", me, cards=[c.name for c in order])
 
     def _bottom_order(self, chooser: int, cards: list[Card], ref: str):
         """The order in which ``cards`` go to the bottom of a deck, chosen by ``chooser`` one card at a

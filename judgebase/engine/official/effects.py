@@ -207,7 +207,10 @@ class Effects:
                 ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-16-9-1" if all_turns
-                       else "CR 15-4-2-2" if self._processing else "CR 15-8-3-1")
+                       else "CR 15-4-2-2" if self._processing
+                       # CR 15-8-3-3: the conditions its own text adds (another Digimon, caused by an effect) were met.
+                       else "CR 15-8-3-3" if effect.other or effect.by_effect is not None
+                       else "CR 15-8-3-1")
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
 

@@ -161,6 +161,11 @@ class RuleChecks:
             seen.add((a.kind, holder.sid))
             printed, ref = self.IMMEDIATE_KEYWORDS[a.kind]
             self.emit("immediate_trigger", ref, stack.owner, card=repr(stack), effect=f"{printed} of {holder!r}")
+        seen |= {(a.kind, a.card, a.option) for a in decision.actions if a.kind == "instead"}
+        if len(seen) > 1:
+            # CR 15-8-5-3: immediate-type effects set off by the same cause trigger together; the
+            # player activates them one at a time (the decision takes one answer).
+            self.emit("immediate_together", "CR 15-8-5-3", stack.owner, card=repr(stack), effects=len(seen))
 
     def _fragment(self, stack: Stack):
         """CR 16-37-1: the player chooses X of the Digimon's digivolution cards and trashes them; once
@@ -417,8 +422,10 @@ class RuleChecks:
         on_deletion += [(effect, card, f"[On Deletion] of {card.name}") for card in stack.sources
                         for effect in card.defn.inherited if effect.timing == "on_deletion"]
         for effect, card, source in on_deletion:
-            # CR 4-15-2: triggered where the card was deleted, pending once the deletion has put it in the trash.
-            self.emit("triggered", "CR 4-15-2", stack.owner, card=card.name, watched="deleted", effect=source)
+            # CR 15-16-4-1: the deletion of the card that has it triggers it; CR 4-15-2: triggered where
+            # the card was deleted, it is pending once the deletion has put the card in the trash.
+            self.emit("triggered", "CR 15-16-4-1", stack.owner, card=card.name, watched="deleted", effect=source)
+            self.emit("pending_from_trash", "CR 4-15-2", stack.owner, card=card.name, effect=source)
             # CR 15-8-3-9-4: its processing conditions are read as things stood when it triggered.
             data = {"met_at_trigger": self.conditions_hold(effect.condition, stack.owner, stack, departed=True),
                     "left": True} if effect.condition else {}
