@@ -1,4 +1,4 @@
-"""Attacks, counter timing, blocks, security checks and battles (CR 11-14).
+"""Attacks, counter timing, blocks, security checks and battles (CR 11 to 14).
 """
 
 from __future__ import annotations
