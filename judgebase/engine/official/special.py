@@ -376,6 +376,8 @@ class SpecialDigivolutions:
             if chosen:
                 # CR 7-2-3-2: declared at the moment the cards are chosen, just before paying.
                 self.emit("digixros_declared", "CR 7-2-3-2", tp, card=d.name, cards=", ".join(chosen))
+                # CR 7-2-2-3: every card is chosen before any is placed, and none is chosen after.
+                self.emit("digixros_chosen_first", "CR 7-2-2-3", tp, card=d.name, count=len(chosen))
                 from_hand = [m for m in chosen.values() if isinstance(m, Card)]
                 if from_hand:
                     self.emit("revealed_for_digixros", "CR 7-2-2-6", tp, cards=", ".join(c.name for c in from_hand))
