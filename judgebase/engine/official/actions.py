@@ -88,6 +88,10 @@ class MainPhaseActions:
         problem = getattr(self, check)(tp, card, a)
         if problem is None:
             problem = self.payment_problem(tp, self.lowest_cost(tp, card, a), f"{verb} {card.name}")
+            if problem is not None and a.kind == "use":
+                # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
+                problem = IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
+                                        "in the hand and no memory moves", "CR 9-1-8")
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
