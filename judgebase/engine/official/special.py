@@ -308,6 +308,8 @@ class SpecialDigivolutions:
         self.emit("linked", "CR 10-1-3-3", tp, card=card.name, onto=repr(stack), link_dp=link["dp"], trashed=trashed or None)
         self.emit("link_at_bottom", "CR 10-1-2-1", tp, card=card.name, onto=repr(stack),
                   beneath=len(stack.cards) + len(stack.links) - 1)
+        # CR 10-1-2-2: from now on it is a link card (CR 4-9): not a Digimon, not a digivolution card.
+        self.emit("became_link_card", "CR 10-1-2-2", tp, card=card.name, onto=repr(stack))
         if trashed:
             # CR 4-9-5: 1 link card; raised by <Link +> (CR 16-40-1), by each instance of it (CR 16-40-3)
             plus = len(self._keyword_values(stack, "link_plus")) if limit > 1 else 0
