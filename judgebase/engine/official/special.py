@@ -95,7 +95,7 @@ class SpecialDigivolutions:
                 problem = self.requirement_problem(part, stack.top)
                 if problem:
                     return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
-                problem = self.digivolve_prohibition(stack)
+                problem = self.digivolve_prohibition(stack, "dna")
                 if problem:
                     return problem
             return None
@@ -106,7 +106,7 @@ class SpecialDigivolutions:
             stack = self.find_stack(a.target)
             if stack is None or stack.owner != tp:
                 return IllegalAction("Burst digivolve one of your own cards on the field", "CR 8-3-3-1")
-            problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack)
+            problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack, "burst")
             if problem:
                 return problem
             tamer = self.find_stack(a.targets[0]) if a.targets else None
@@ -126,7 +126,7 @@ class SpecialDigivolutions:
                 return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
             if not self._app_pair(stack, names):
                 return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
-            return self.digivolve_prohibition(stack)
+            return self.digivolve_prohibition(stack, "app_fusion")
         return None
 
     def link_source(self, tp: int, uid: int | None) -> tuple[Card | None, Stack | None]:
