@@ -457,6 +457,11 @@ class TamerTactics(Variant):
                        and self.group(s) != self.group_of(source)]
             if outside:
                 g.emit("outside_group", "TT §3.3", controller, source=repr(source), cards=", ".join(map(repr, outside)))
+        if who == "opponent" and source is not None and source.owner == controller:
+            # TT §3.2: an effect on "1 of your opponent's Digimon" may choose one in any of their groups.
+            groups = {self.group(s) for s in stacks if s.owner != controller and s.top.defn.category == "digimon"}
+            if len(groups) > 1:
+                g.emit("any_opposing_group", "TT §3.2", controller, source=repr(source), groups=len(groups))
 
     def effect_target_problem(self, controller, who, step, source, stack):
         opponents = stack.owner != controller  # "your opponent's", or either player's ("any", "all")
