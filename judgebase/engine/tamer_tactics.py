@@ -498,7 +498,10 @@ class TamerTactics(Variant):
     def decoy_problem(self, decoy: Stack, protected: Stack):
         group = self.group(decoy)
         if group is None or group != self.group(protected):
-            return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7")
+            own = decoy.top.defn.keyword("decoy") is not None or any(c.defn.keyword("decoy", inherited=True) is not None
+                                                                      for c in decoy.sources)
+            # TT §3.4: a <Decoy> its link card gives is the host's own effect, limited to the host's group.
+            return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7" if own else "TT §3.4")
         return None
 
     # -------------------------------------------------------------- attacks ----
