@@ -427,7 +427,10 @@ class SpecialDigivolutions:
                 elif len(matching) >= count:
                     self.emit("no_assembly", "CR 7-3-2-9", tp, card=d.name)
             else:
-                self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=0, need=count)
+                # CR 7-3-1: Assembly takes its cards from the trash only; named cards anywhere else don't count.
+                elsewhere = any(c.defn.name == name for c in self.players[tp].hand) or \
+                    any(s.top.defn.name == name for s in self.stacks(tp))
+                self.emit("assembly_impossible", "CR 7-3-1" if elsewhere else "CR 7-3-2-4", tp, card=d.name, have=0, need=count)
         for c in placed:
             c.incarnation += 1
             c.face_up = True
