@@ -417,6 +417,9 @@ class SpecialDigivolutions:
                 if choice.kind == "yes":
                     placed = matching[:count]
                     self.emit("assembly_declared", "CR 7-3-3-2", tp, card=d.name, cards=", ".join(c.name for c in placed))
+                    if len(matching) > count:
+                        # CR 7-3-2-5: an Assembly that states a number places that many, never more.
+                        self.emit("assembly_count_only", "CR 7-3-2-5", tp, card=d.name, placed=count, left=len(matching) - count)
                     for c in placed:
                         self.players[tp].trash.remove(c)
                     if by_effect:
