@@ -396,6 +396,9 @@ class SpecialDigivolutions:
                 for material in placed:
                     if material.defn.overflow and material in from_hand:
                         self.emit("no_overflow_under", "CR 4-19-4", tp, card=material.name)  # only leaving costs memory
+                if len(placed) < len(names):
+                    # CR 7-2-2-4: any number of the named cards may be placed, not necessarily all of them.
+                    self.emit("digixros_some_cards", "CR 7-2-2-4", tp, card=d.name, placed=len(placed), named=len(names))
                 cost = max(0, cost - reduction * len(placed))
                 self.emit("digixros", "CR 7-2-2-1", tp, card=d.name, placed=len(placed), cost=cost)
             elif d.digixros:
