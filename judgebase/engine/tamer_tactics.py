@@ -457,6 +457,11 @@ class TamerTactics(Variant):
                        and self.group(s) != self.group_of(source)]
             if outside:
                 g.emit("outside_group", "TT §3.3", controller, source=repr(source), cards=", ".join(map(repr, outside)))
+        if who == "opponent" and source is not None and source.owner == controller:
+            # TT §3.2: an effect on "1 of your opponent's Digimon" may choose one in any of their groups.
+            groups = {self.group(s) for s in stacks if s.owner != controller and s.top.defn.category == "digimon"}
+            if len(groups) > 1:
+                g.emit("any_opposing_group", "TT §3.2", controller, source=repr(source), groups=len(groups))
 
     def effect_target_problem(self, controller, who, step, source, stack):
         opponents = stack.owner != controller  # "your opponent's", or either player's ("any", "all")
@@ -493,7 +498,10 @@ class TamerTactics(Variant):
     def decoy_problem(self, decoy: Stack, protected: Stack):
         group = self.group(decoy)
         if group is None or group != self.group(protected):
-            return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7")
+            own = decoy.top.defn.keyword("decoy") is not None or any(c.defn.keyword("decoy", inherited=True) is not None
+                                                                      for c in decoy.sources)
+            # TT §3.4: a <Decoy> its link card gives is the host's own effect, limited to the host's group.
+            return IllegalAction("<Decoy> only protects Digimon of its own group", "TT §3.7" if own else "TT §3.4")
         return None
 
     # -------------------------------------------------------------- attacks ----

@@ -88,6 +88,10 @@ class MainPhaseActions:
         problem = getattr(self, check)(tp, card, a)
         if problem is None:
             problem = self.payment_problem(tp, self.lowest_cost(tp, card, a), f"{verb} {card.name}")
+            if problem is not None and a.kind == "use":
+                # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
+                problem = IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
+                                        "in the hand and no memory moves", "CR 9-1-8")
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
@@ -385,6 +389,9 @@ class MainPhaseActions:
                 cost = 0
             cost, sources = yield from self._materials(tp, card, cost=cost)
             procedure = "play" if not sources else "digixros" if card.defn.digixros else "assembly"
+            if procedure == "digixros" and change:
+                # CR 7-2-2-13: what an effect did to playing the card holds for its DigiXros play too.
+                self.emit("play_effect_kept", "CR 7-2-2-13", tp, card=card.name, change=change)
             if sources:  # CR 6-5-1-1-2, 6-5-1-1-3: the card played by this action may be DigiXrosed or use Assembly
                 self.emit("main_action", "CR 6-5-1-1-2" if procedure == "digixros" else "CR 6-5-1-1-3", tp, action=procedure)
             if self.payment_problem(tp, cost, f"playing {card.name}"):

@@ -476,7 +476,9 @@ class Keywords:
         if choice.kind == "choose":
             a.target = self.find_stack(choice.target)
             tie = sum(1 for s in eligible if self.dp(s) == top) > 1  # CR 16-23-4: the player picks among equals
-            self.emit("target_switched", "CR 16-23-4" if tie else "CR 16-23-1", p.player, target=repr(a.target))
+            # CR 11-2-7-5: the switch touches the attacking player only, so a target unaffected by their effects is still switched to
+            ref = "CR 11-2-7-5" if self.unaffected_ref(a.target, p.player) else "CR 16-23-4" if tie else "CR 16-23-1"
+            self.emit("target_switched", ref, p.player, target=repr(a.target))
         else:
             self.emit("declined", "CR 16-23-3", p.player, card=repr(p.stack))  # <Raid> is optional
 

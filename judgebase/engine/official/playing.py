@@ -178,10 +178,17 @@ class Playing:
             return IllegalAction("this card has no such digivolution requirement", "CR 8-1-2-1")
         return self.requirement_problem(d.requirements[a.option], stack.top) or self.digivolve_prohibition(stack)
 
-    def digivolve_prohibition(self, stack: Stack) -> IllegalAction | None:
+    # An effect on digivolution applies to these procedures as well, each by its own clause.
+    _PROHIBITION_REFS = {"dna": "CR 8-2-2-5", "burst": "CR 8-3-2-3", "app_fusion": "CR 8-4-2-3"}
+
+    def digivolve_prohibition(self, stack: Stack, procedure: str = "digivolve") -> IllegalAction | None:
         """"Can't digivolve" beats every permission to digivolve (CR 15-1-3): from the hand, by an
-        effect, DNA, Burst, App Fusion, Arts or <Blast Digivolve>."""
+        effect, DNA, Burst, App Fusion, Arts or <Blast Digivolve>.  For DNA, Burst and App Fusion
+        the clause that extends effects on digivolution to them is the one quoted."""
         if self.keyword(stack, "cannot_digivolve"):
+            ref = self._PROHIBITION_REFS.get(procedure)
+            if ref:
+                return IllegalAction(f"an effect says {stack!r} can't digivolve, and that covers {procedure.replace('_', ' ')} too", ref)
             return IllegalAction(f"an effect says {stack!r} can't digivolve, and that beats any permission", "CR 15-1-3")
         return None
 

@@ -95,7 +95,7 @@ class SpecialDigivolutions:
                 problem = self.requirement_problem(part, stack.top)
                 if problem:
                     return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
-                problem = self.digivolve_prohibition(stack)
+                problem = self.digivolve_prohibition(stack, "dna")
                 if problem:
                     return problem
             return None
@@ -106,7 +106,7 @@ class SpecialDigivolutions:
             stack = self.find_stack(a.target)
             if stack is None or stack.owner != tp:
                 return IllegalAction("Burst digivolve one of your own cards on the field", "CR 8-3-3-1")
-            problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack)
+            problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack, "burst")
             if problem:
                 return problem
             tamer = self.find_stack(a.targets[0]) if a.targets else None
@@ -126,7 +126,7 @@ class SpecialDigivolutions:
                 return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
             if not self._app_pair(stack, names):
                 return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
-            return self.digivolve_prohibition(stack)
+            return self.digivolve_prohibition(stack, "app_fusion")
         return None
 
     def link_source(self, tp: int, uid: int | None) -> tuple[Card | None, Stack | None]:
@@ -308,6 +308,8 @@ class SpecialDigivolutions:
         self.emit("linked", "CR 10-1-3-3", tp, card=card.name, onto=repr(stack), link_dp=link["dp"], trashed=trashed or None)
         self.emit("link_at_bottom", "CR 10-1-2-1", tp, card=card.name, onto=repr(stack),
                   beneath=len(stack.cards) + len(stack.links) - 1)
+        # CR 10-1-2-2: from now on it is a link card (CR 4-9): not a Digimon, not a digivolution card.
+        self.emit("became_link_card", "CR 10-1-2-2", tp, card=card.name, onto=repr(stack))
         if trashed:
             # CR 4-9-5: 1 link card; raised by <Link +> (CR 16-40-1), by each instance of it (CR 16-40-3)
             plus = len(self._keyword_values(stack, "link_plus")) if limit > 1 else 0
@@ -396,6 +398,9 @@ class SpecialDigivolutions:
                 for material in placed:
                     if material.defn.overflow and material in from_hand:
                         self.emit("no_overflow_under", "CR 4-19-4", tp, card=material.name)  # only leaving costs memory
+                if len(placed) < len(names):
+                    # CR 7-2-2-4: any number of the named cards may be placed, not necessarily all of them.
+                    self.emit("digixros_some_cards", "CR 7-2-2-4", tp, card=d.name, placed=len(placed), named=len(names))
                 cost = max(0, cost - reduction * len(placed))
                 self.emit("digixros", "CR 7-2-2-1", tp, card=d.name, placed=len(placed), cost=cost)
             elif d.digixros:
@@ -417,6 +422,9 @@ class SpecialDigivolutions:
                 if choice.kind == "yes":
                     placed = matching[:count]
                     self.emit("assembly_declared", "CR 7-3-3-2", tp, card=d.name, cards=", ".join(c.name for c in placed))
+                    if len(matching) > count:
+                        # CR 7-3-2-5: an Assembly that states a number places that many, never more.
+                        self.emit("assembly_count_only", "CR 7-3-2-5", tp, card=d.name, placed=count, left=len(matching) - count)
                     for c in placed:
                         self.players[tp].trash.remove(c)
                     if by_effect:
@@ -427,7 +435,10 @@ class SpecialDigivolutions:
                 elif len(matching) >= count:
                     self.emit("no_assembly", "CR 7-3-2-9", tp, card=d.name)
             else:
-                self.emit("assembly_impossible", "CR 7-3-2-4", tp, card=d.name, have=0, need=count)
+                # CR 7-3-1: Assembly takes its cards from the trash only; named cards anywhere else don't count.
+                elsewhere = any(c.defn.name == name for c in self.players[tp].hand) or \
+                    any(s.top.defn.name == name for s in self.stacks(tp))
+                self.emit("assembly_impossible", "CR 7-3-1" if elsewhere else "CR 7-3-2-4", tp, card=d.name, have=0, need=count)
         for c in placed:
             c.incarnation += 1
             c.face_up = True
