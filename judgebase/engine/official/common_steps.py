@@ -327,6 +327,8 @@ class CommonSteps:
             return  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
         if spec["sources"] == "deck":
             order = yield from self._bottom_order(me, [c for c in stack.cards if not c.defn.token], "CR 3-1-3-4")
+            if len(order) > 1:  # CR 3-1-3-6: from the field (public) to the deck (private): the order is shown first
+                self.emit("order_shown", "CR 3-1-3-6", me, cards=[c.name for c in order])
             self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=order)
         else:
             self._leave_field(stack, "deck_bottom", "CR 4-7-8", order=[stack.top])
