@@ -507,10 +507,13 @@ def _differ(cards, info: str | None, one_each: bool = False) -> bool:
 
 def _text_ref(defn, spec: dict) -> str | None:
     """The clause when "with <XX> in its text" is what a card fails: another icon that names XX too
-    (<Material Save> for <Save>) doesn't do (CR 4-23-4); else it isn't printed there (CR 4-23-1)."""
+    (<Material Save> for <Save>) doesn't do (CR 4-23-4), nor a note that only mentions it (CR 4-23-5);
+    else it isn't printed there (CR 4-23-1)."""
     if "text" not in spec or card_filter_problem(defn, {k: v for k, v in spec.items() if k != "text"}) is not None:
         return None
     if card_filter_problem(defn, {"text": spec["text"]}) is None:
         return None
+    if spec["text"] in defn.notes:
+        return "CR 4-23-5"  # a note explaining another keyword is not text
     icons = set().union(*printed_icons(defn))
     return "CR 4-23-4" if any(spec["text"] in icon for icon in icons) else "CR 4-23-1"
