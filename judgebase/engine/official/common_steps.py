@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 
 from ..state import Action, Card, IllegalAction, Stack
-from ..step_specs import card_filter_problem, printed_icons
+from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
@@ -418,6 +418,9 @@ class CommonSteps:
             self.emit("declined", "CR 15-9-2-2", me, card=card.name)
             return None
         placed = next(c for c in pool if c.uid == pick.card)
+        if zone == "hand" and any(key in spec for key in CARD_FILTERS):
+            # CR 3-1-3-7: the text names the card's information, so it is shown before it goes face down
+            self.emit("revealed_before_private", "CR 3-1-3-7", me, card=placed.name)
         pool.remove(placed)
         placed.incarnation += 1
         placed.face_up = False
