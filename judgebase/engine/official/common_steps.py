@@ -478,7 +478,7 @@ class CommonSteps:
             target.cards.remove(c)
             c.incarnation += 1
             self.players[target.owner].trash.append(c)
-        self._overflow(picked, target.owner)
+        self._overflow(picked, target.owner, mid_effect=True)
         ref = "CR 4-27-2" if spec["from"] == "top" else "CR 4-27-3"
         self.emit("sources_trashed", ref, me, card=repr(target), cards=[c.name for c in picked], wanted=wanted)
 

@@ -244,7 +244,7 @@ class Keywords:
             stack.cards.remove(c)
             c.incarnation += 1
             self.players[stack.owner].trash.append(c)
-        self._overflow(chosen, stack.owner)
+        self._overflow(chosen, stack.owner, mid_effect=True)
         self.emit("digi_burst", "CR 16-14-1", me, card=repr(stack), trashed=[c.name for c in chosen])
         return True
 
