@@ -212,6 +212,7 @@ class CardDef:
     link: dict | None = None  # {cost, requirement: Requirement, dp, keywords}
     option_side: dict | None = None  # DUAL card: {use_cost, colours, effects}
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
+    notes: tuple[str, ...] = ()  # keyword icons named only in a note explaining another keyword: not text (CR 4-23-5)
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
     blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
 
@@ -619,6 +620,11 @@ def _special(name: str, spec: dict) -> dict:
         out["overflow"] = int(spec["overflow"])
     if spec.get("xros_as"):
         out["xros_as"] = str(spec["xros_as"])
+    if spec.get("notes") is not None:
+        notes = spec["notes"]
+        if not isinstance(notes, list) or not notes or not all(isinstance(n, str) for n in notes):
+            raise CardError(f"card {name!r}: notes lists the keyword icons its notes mention, e.g. [security_attack]")
+        out["notes"] = tuple(notes)
     if spec.get("blast_digivolve"):
         out["blast"] = True
     if spec.get("blast_dna"):

@@ -52,6 +52,8 @@ class Battles:
                 return IllegalAction("no new block can be declared while a block is being carried out", "CR 12-1-3")
             return IllegalAction("a block can only be performed once per attack", "CR 12-1-2")
         defender = 1 - att.attacker.owner
+        if blocker is not None and blocker.owner == defender and blocker.area == "breeding":
+            return IllegalAction(f"{blocker!r} is in the breeding area; only Digimon in the battle area block", "CR 4-3-7")
         if blocker is None or blocker.owner != defender or blocker.area != "battle":
             return IllegalAction("only the attacked player's Digimon in the battle area can block", "CR 12-1-1")
         if blocker is att.target:
@@ -98,6 +100,8 @@ class Battles:
             return IllegalAction("a new attack can't be declared during an attack", "CR 11-2-4")
         if stack is not None and stack.owner != tp and stack.area == "battle":
             return IllegalAction("only the turn player attacks", "CR 11-1-2")
+        if stack is not None and stack.owner == tp and stack.area == "breeding":
+            return IllegalAction(f"{stack!r} is in the breeding area; only Digimon in the battle area attack", "CR 4-3-6")
         if stack is None or stack.owner != tp or stack.area != "battle":
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
         if stack.top.defn.category != "digimon":

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 
 from ..state import Action, Card, IllegalAction, Stack
-from ..step_specs import card_filter_problem, printed_icons
+from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
@@ -327,6 +327,8 @@ class CommonSteps:
             return  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
         if spec["sources"] == "deck":
             order = yield from self._bottom_order(me, [c for c in stack.cards if not c.defn.token], "CR 3-1-3-4")
+            if len(order) > 1:  # CR 3-1-3-6: from the field (public) to the deck (private): the order is shown first
+                self.emit("order_shown", "CR 3-1-3-6", me, cards=[c.name for c in order])
             self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=order)
         else:
             self._leave_field(stack, "deck_bottom", "CR 4-7-8", order=[stack.top])
@@ -416,6 +418,9 @@ class CommonSteps:
             self.emit("declined", "CR 15-9-2-2", me, card=card.name)
             return None
         placed = next(c for c in pool if c.uid == pick.card)
+        if zone == "hand" and any(key in spec for key in CARD_FILTERS):
+            # CR 3-1-3-7: the text names the card's information, so it is shown before it goes face down
+            self.emit("revealed_before_private", "CR 3-1-3-7", me, card=placed.name)
         pool.remove(placed)
         placed.incarnation += 1
         placed.face_up = False
@@ -473,7 +478,7 @@ class CommonSteps:
             target.cards.remove(c)
             c.incarnation += 1
             self.players[target.owner].trash.append(c)
-        self._overflow(picked, target.owner)
+        self._overflow(picked, target.owner, mid_effect=True)
         ref = "CR 4-27-2" if spec["from"] == "top" else "CR 4-27-3"
         self.emit("sources_trashed", ref, me, card=repr(target), cards=[c.name for c in picked], wanted=wanted)
 
@@ -505,10 +510,13 @@ def _differ(cards, info: str | None, one_each: bool = False) -> bool:
 
 def _text_ref(defn, spec: dict) -> str | None:
     """The clause when "with <XX> in its text" is what a card fails: another icon that names XX too
-    (<Material Save> for <Save>) doesn't do (CR 4-23-4); else it isn't printed there (CR 4-23-1)."""
+    (<Material Save> for <Save>) doesn't do (CR 4-23-4), nor a note that only mentions it (CR 4-23-5);
+    else it isn't printed there (CR 4-23-1)."""
     if "text" not in spec or card_filter_problem(defn, {k: v for k, v in spec.items() if k != "text"}) is not None:
         return None
     if card_filter_problem(defn, {"text": spec["text"]}) is None:
         return None
+    if spec["text"] in defn.notes:
+        return "CR 4-23-5"  # a note explaining another keyword is not text
     icons = set().union(*printed_icons(defn))
     return "CR 4-23-4" if any(spec["text"] in icon for icon in icons) else "CR 4-23-1"

@@ -244,7 +244,7 @@ class Keywords:
             stack.cards.remove(c)
             c.incarnation += 1
             self.players[stack.owner].trash.append(c)
-        self._overflow(chosen, stack.owner)
+        self._overflow(chosen, stack.owner, mid_effect=True)
         self.emit("digi_burst", "CR 16-14-1", me, card=repr(stack), trashed=[c.name for c in chosen])
         return True
 
@@ -373,6 +373,8 @@ class Keywords:
             self.players[me].trash.append(c)
         target.cards.insert(0, tamer)
         self.emit("mind_link", "CR 16-28-1", me, card=tamer.name, digimon=repr(target))
+        # CR 4-7-7: under the top card it is part of that Digimon's information, no longer on the field
+        self.emit("left_field_under", "CR 4-7-7", me, card=tamer.name, under=repr(target))
         self._continuous_check()
 
     def _partition(self, stack: Stack, cause: str, by: int | None):

@@ -624,11 +624,13 @@ class SpecialDigivolutions:
         self._trigger_on(result, "when_digivolving")
         yield from self._resolve()
 
-    def _overflow(self, cards: list[Card], owner: int) -> None:
+    def _overflow(self, cards: list[Card], owner: int, mid_effect: bool = False) -> None:
         """CR 4-19-1: an ACE card leaving the field or a stack costs its owner memory.  Several at once
         are processed one by one, the turn player's first (CR 4-19-5-1), then the other player's
-        (CR 4-19-5-2)."""
+        (CR 4-19-5-2).  ``mid_effect``: an effect's step moved it and the effect goes on; the memory
+        moves at once all the same (CR 4-19-2)."""
         aces = [card for card in cards if card.defn.overflow]
-        ref = "CR 4-19-1" if len(aces) < 2 else "CR 4-19-5-1" if owner == self.turn_player else "CR 4-19-5-2"
+        ref = ("CR 4-19-2" if mid_effect else "CR 4-19-1") if len(aces) < 2 else \
+            "CR 4-19-5-1" if owner == self.turn_player else "CR 4-19-5-2"
         for card in aces:
             self.set_mem(owner, self.mem(owner) - card.defn.overflow, ref, f"<Overflow> of {card.name}")

@@ -86,6 +86,8 @@ class Steps(CommonSteps):
                         ref = "CR 15-10-1-3-1" if player == "both" and not bottom else "CR 4-16-1"
                         self.emit("trash_security", ref, side, card=c.name)
                         trashed += 1
+                if trashed > 1:  # CR 3-1-3-3: they leave at the same moment, not one after another
+                    self.emit("left_together", "CR 3-1-3-3", side, zone="security", cards=trashed)
                 if trashed:
                     self._security_changed(side, "security_removed", by_effect=True, cards=trashed)
             return None

@@ -178,7 +178,8 @@ class Targets:
                 gained = self.keyword(stack, want) or any(want in set().union(*printed_icons(c.defn)) for c in stack.sources)
                 similar = any(want in icon for icon in set().union(*printed_icons(d)))
                 return IllegalAction(f"{stack!r} has no <{want}> in its text",
-                                     "CR 4-23-2" if gained else "CR 4-23-4" if similar else "CR 4-23-1")
+                                     "CR 4-23-2" if gained else "CR 4-23-5" if want in d.notes
+                                     else "CR 4-23-4" if similar else "CR 4-23-1")
             if key == "has_keyword" and not self.keyword(stack, want):
                 return IllegalAction(f"the effect names a card with {want}; {stack!r} has none", FILTERS[key])
             if key == "other" and stack is source:
