@@ -87,7 +87,10 @@ class MainPhaseActions:
         check, verb = self._CARD_CHECKS[a.kind]
         problem = getattr(self, check)(tp, card, a)
         if problem is None:
-            problem = self.payment_problem(tp, self.lowest_cost(tp, card, a), f"{verb} {card.name}")
+            cost = self.lowest_cost(tp, card, a)
+            problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
+            if a.kind == "play":
+                problem = self.unmet_reduction_problem(tp, card, cost, problem)
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
