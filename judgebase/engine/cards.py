@@ -214,6 +214,11 @@ class CardDef:
     overflow: int | None = None  # ACE: memory lost when it leaves the field or a stack
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
     blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
+    # (Rule) text (CR 2-3-4): not an effect, it always applies.  Traits it has (CR 2-3-4-2-1), names it
+    # is also treated as (CR 2-3-4-3-1), text it is treated as having in its name (CR 2-3-4-4-1).
+    rule_traits: tuple[str, ...] = ()
+    rule_names: tuple[str, ...] = ()
+    rule_name_parts: tuple[str, ...] = ()
 
     # What its persistent effects (CR 15-8-2) do, step by step, worked out once: DP and keywords
     # are looked up many times per action.
@@ -556,7 +561,27 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects") + _keyword_effects(inherited_keywords),
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
+        **_rule(name, spec.get("rule")),
     )
+
+
+RULE_KEYS = {"trait": "rule_traits", "name": "rule_names", "name_contains": "rule_name_parts"}
+
+
+def _rule(name: str, spec) -> dict:
+    """The card's (Rule) text (CR 2-3-4): ``{trait: X, name: X, name_contains: X}``, each a text or a list."""
+    if spec is None:
+        return {}
+    if not isinstance(spec, dict) or not spec or set(spec) - set(RULE_KEYS):
+        raise CardError(f"card {name!r}: rule is a mapping of {', '.join(RULE_KEYS)}, e.g. {{trait: Iliad}}")
+    out = {}
+    for key, value in spec.items():
+        values = value if isinstance(value, list) else [value]
+        if not values or not all(isinstance(v, str) and v for v in values):
+            raise CardError(f"card {name!r}: rule.{key} names a text or a list of them, e.g. {key}: Greymon")
+        out[RULE_KEYS[key]] = tuple(values)
+    return out
+
 
 
 def _keyword_effects(keywords) -> tuple[Effect, ...]:

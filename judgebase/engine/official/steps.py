@@ -191,6 +191,7 @@ class Steps(CommonSteps):
             chosen = [self.find_stack(pick.target)]
         picked = targets is not None and not who.startswith("all_")
         chosen = self._unaffected_left_out(me, chosen, card, stack, name, picked)  # CR 15-15-5-1
+        self._rule_counted(me, spec, chosen)
         if "has_keyword" in spec:
             self._same_keyword(me, spec["has_keyword"], chosen)
         # A chosen target keeps what the effect gave it even once it no longer meets these (CR 15-11-1-3-2).
