@@ -51,6 +51,11 @@ class Steps(CommonSteps):
             self._keyword_mandatory(me, "draw", card.name)
             self._draw(me, int(arg), "CR 16-8-1")
             return None
+        if name == "decide_game":
+            # CR 1-2-6: the effect's player wins or loses at the moment the effect resolves.
+            why = f"{card.name} effect"
+            (self._win if arg == "win" else self._lose)(me, "CR 1-2-6", why)
+            return STOP
         if name == "memory" and isinstance(arg, dict):
             self._memory_per_count(me, arg, card, stack)
             return None
