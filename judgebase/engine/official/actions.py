@@ -90,7 +90,7 @@ class MainPhaseActions:
             cost = self.lowest_cost(tp, card, a)
             problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
             if a.kind == "play":
-                problem = self.unmet_reduction_problem(tp, card, cost, problem)
+                problem = self.declaration_problem(tp, card, cost, problem)
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:

@@ -101,15 +101,18 @@ class Playing:
         return [step for e in d.effects if e.timing == "would" and e.event == "played"
                 for step in e.steps if "reduce_play_cost" in step]
 
-    def unmet_reduction_problem(self, player: int, card: Card, cost: int, problem):
-        """CR 1-3-11-2: when ``cost`` could be paid with a reduction whose processing condition isn't
-        met now, that unmet condition is why the card can't be declared; otherwise ``problem``."""
+    def declaration_problem(self, player: int, card: Card, cost: int, problem):
+        """Why the card can't be declared for play when its lowest ``cost`` can't be paid (CR 1-3-11):
+        a reduction whose processing condition isn't met now would have made it payable
+        (CR 1-3-11-2), or DigiXros / Assembly can't bring it low enough (CR 1-3-11-4); otherwise ``problem``."""
         if problem is None or card.defn.play_cost is None:
             return problem
         unmet = sum(int(step["reduce_play_cost"]) for step in self._play_cost_reductions(card.defn)
                     if "if" in step and not self.conditions_hold(step["if"], player, None))
         if unmet and self.payment_problem(player, max(0, cost - unmet), "") is None:
             return IllegalAction(f"{problem.reason}; the condition of its play cost reduction isn't met now", "CR 1-3-11-2")
+        if card.defn.digixros or card.defn.assembly:
+            return IllegalAction(f"{problem.reason}, even with the cost its DigiXros or Assembly could take off", "CR 1-3-11-4")
         return problem
 
     @staticmethod
