@@ -75,6 +75,27 @@ def test_keyword_values_are_checked(keywords, message):
         card_from_spec("Testmon", _digimon(keywords=keywords))
 
 
+@pytest.mark.parametrize("rule, message", [
+    ({"number": "BT1-001"}, "rule is a mapping of trait, name, name_contains"),
+    ({}, "rule is a mapping of"),
+    ({"trait": ""}, "rule.trait names a text"),
+    ({"name": ["Greymon", 3]}, "rule.name names a text"),
+])
+def test_a_rule_the_engine_does_not_apply_is_refused(rule, message):
+    with pytest.raises(CardError, match=message):
+        card_from_spec("Testmon", _digimon(rule=rule))
+
+
+def test_the_schema_accepts_the_engines_rule_keys():
+    from judgebase.engine.cards import RULE_KEYS
+
+    card = schema()["$defs"]
+    rule = next(d["properties"]["rule"] for d in card.values() if "rule" in d.get("properties", {}))
+    assert set(rule["properties"]) == set(RULE_KEYS)
+    defn = card_from_spec("Testmon", _digimon(rule={"trait": "Iliad", "name": ["Greymon"], "name_contains": "Garuru"}))
+    assert (defn.rule_traits, defn.rule_names, defn.rule_name_parts) == (("Iliad",), ("Greymon",), ("Garuru",))
+
+
 def test_every_persistent_step_and_target_loads():
     for step in PERSISTENT_STEPS:
         for target in PERSISTENT_TARGETS:

@@ -124,6 +124,7 @@ STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack",
+    "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
 )
@@ -215,6 +216,11 @@ class CardDef:
     notes: tuple[str, ...] = ()  # keyword icons named only in a note explaining another keyword: not text (CR 4-23-5)
     blast: bool = False  # ACE: {Hand} [Counter] <Blast Digivolve>
     blast_dna: tuple[str, ...] = ()  # ACE: {Hand} [Counter] <Blast DNA Digivolve> <[A] + [B]>: the named Digimon
+    # (Rule) text (CR 2-3-4): not an effect, it always applies.  Traits it has (CR 2-3-4-2-1), names it
+    # is also treated as (CR 2-3-4-3-1), text it is treated as having in its name (CR 2-3-4-4-1).
+    rule_traits: tuple[str, ...] = ()
+    rule_names: tuple[str, ...] = ()
+    rule_name_parts: tuple[str, ...] = ()
 
     # What its persistent effects (CR 15-8-2) do, step by step, worked out once: DP and keywords
     # are looked up many times per action.
@@ -557,7 +563,27 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects") + _keyword_effects(inherited_keywords),
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
+        **_rule(name, spec.get("rule")),
     )
+
+
+RULE_KEYS = {"trait": "rule_traits", "name": "rule_names", "name_contains": "rule_name_parts"}
+
+
+def _rule(name: str, spec) -> dict:
+    """The card's (Rule) text (CR 2-3-4): ``{trait: X, name: X, name_contains: X}``, each a text or a list."""
+    if spec is None:
+        return {}
+    if not isinstance(spec, dict) or not spec or set(spec) - set(RULE_KEYS):
+        raise CardError(f"card {name!r}: rule is a mapping of {', '.join(RULE_KEYS)}, e.g. {{trait: Iliad}}")
+    out = {}
+    for key, value in spec.items():
+        values = value if isinstance(value, list) else [value]
+        if not values or not all(isinstance(v, str) and v for v in values):
+            raise CardError(f"card {name!r}: rule.{key} names a text or a list of them, e.g. {key}: Greymon")
+        out[RULE_KEYS[key]] = tuple(values)
+    return out
+
 
 
 def _keyword_effects(keywords) -> tuple[Effect, ...]:

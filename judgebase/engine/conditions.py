@@ -11,7 +11,7 @@ from __future__ import annotations
 # Conditions on one card in a battle area: key -> the clause that decides whether a card meets it.
 FILTERS = {
     "category": "CR 4-3-1",  # digimon, tamer, option (or a list): "Digimon" are Digimon on the field
-    "name": "CR 2-3-1-1",
+    "name": "CR 2-3-1-2",  # "[XX]": only cards whose name is XX
     "name_contains": "CR 2-3-1-3",  # "with [XX] in its name"
     "trait": "CR 2-3-2-3",  # "with the [XX] trait"
     "trait_contains": "CR 2-3-2-4",  # "with [XX] in any of its traits"

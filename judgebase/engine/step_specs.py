@@ -165,13 +165,33 @@ def _filter_problem(name: str, spec: dict) -> str | None:
     return None
 
 
+def printed_name(d) -> str:
+    """The card name rules and effects read: "ACE" in a printed name is not part of it (CR 2-3-1-4)."""
+    return d.name[:-4] if d.name.endswith(" ACE") else d.name
+
+
+def has_name(d, name: str) -> bool:
+    """Whether the card is named [name]: its own name or a (Rule) name (CR 2-3-1-2, 2-3-4-3-1)."""
+    return name == printed_name(d) or name in d.rule_names
+
+
+def name_contains(d, text: str) -> bool:
+    """Whether the card has [text] in its name, counting (Rule) names and name text (CR 2-3-1-3, 2-3-4-4-1)."""
+    return any(text in n for n in (printed_name(d),) + d.rule_names + d.rule_name_parts)
+
+
+def all_traits(d) -> tuple[str, ...]:
+    """Its printed traits and those its (Rule) gives it (CR 2-3-4-2-1)."""
+    return d.traits + d.rule_traits
+
+
 def card_filter_problem(defn, spec: dict) -> str | None:
     """Why a card doesn't match a card filter ("1 [Agumon]", "level 3 or lower", ...), or None."""
-    if "name" in spec and defn.name != spec["name"]:
+    if "name" in spec and not has_name(defn, spec["name"]):
         return f"{defn.name} is not [{spec['name']}]"
-    if "name_contains" in spec and spec["name_contains"] not in defn.name:
+    if "name_contains" in spec and not name_contains(defn, spec["name_contains"]):
         return f"{defn.name} doesn't have [{spec['name_contains']}] in its name"
-    if "trait" in spec and spec["trait"] not in defn.traits:
+    if "trait" in spec and spec["trait"] not in all_traits(defn):
         return f"{defn.name} doesn't have the [{spec['trait']}] trait"
     if "category" in spec and defn.category != spec["category"]:
         return f"{defn.name} is not a {spec['category']} card"

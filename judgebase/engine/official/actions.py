@@ -87,7 +87,10 @@ class MainPhaseActions:
         check, verb = self._CARD_CHECKS[a.kind]
         problem = getattr(self, check)(tp, card, a)
         if problem is None:
-            problem = self.payment_problem(tp, self.lowest_cost(tp, card, a), f"{verb} {card.name}")
+            cost = self.lowest_cost(tp, card, a)
+            problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
+            if a.kind == "play":
+                problem = self.declaration_problem(tp, card, cost, problem)
             if problem is not None and a.kind == "use":
                 # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
                 problem = IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "

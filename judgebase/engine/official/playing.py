@@ -78,8 +78,9 @@ class Playing:
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
                     cost -= reduction
             if d.effects:
-                cost -= sum(int(step["reduce_play_cost"]) for e in d.effects if e.timing == "would" and e.event == "played"
-                            for step in e.steps if "reduce_play_cost" in step)
+                # CR 1-3-11-2: a reduction with a processing condition counts only while that condition is met.
+                cost -= sum(int(step["reduce_play_cost"]) for step in self._play_cost_reductions(d)
+                            if "if" not in step or self.conditions_hold(step["if"], player, None))
             return max(0, cost)
         if a.kind == "use":
             return d.option_side["use_cost"] if d.option_side else d.use_cost
@@ -93,6 +94,26 @@ class Playing:
                 cost -= sum(sorted(sorption, reverse=True)[:free])
             return max(0, cost)
         return None
+
+    @staticmethod
+    def _play_cost_reductions(d) -> list[dict]:
+        """The "when this card would be played, reduce the play cost" steps the card prints (CR 4-2-3-1)."""
+        return [step for e in d.effects if e.timing == "would" and e.event == "played"
+                for step in e.steps if "reduce_play_cost" in step]
+
+    def declaration_problem(self, player: int, card: Card, cost: int, problem):
+        """Why the card can't be declared for play when its lowest ``cost`` can't be paid (CR 1-3-11):
+        a reduction whose processing condition isn't met now would have made it payable
+        (CR 1-3-11-2), or DigiXros / Assembly can't bring it low enough (CR 1-3-11-4); otherwise ``problem``."""
+        if problem is None or card.defn.play_cost is None:
+            return problem
+        unmet = sum(int(step["reduce_play_cost"]) for step in self._play_cost_reductions(card.defn)
+                    if "if" in step and not self.conditions_hold(step["if"], player, None))
+        if unmet and self.payment_problem(player, max(0, cost - unmet), "") is None:
+            return IllegalAction(f"{problem.reason}; the condition of its play cost reduction isn't met now", "CR 1-3-11-2")
+        if card.defn.digixros or card.defn.assembly:
+            return IllegalAction(f"{problem.reason}, even with the cost its DigiXros or Assembly could take off", "CR 1-3-11-4")
+        return problem
 
     @staticmethod
     def _digisorption_values(d) -> list[int]:

@@ -51,6 +51,11 @@ class Steps(CommonSteps):
             self._keyword_mandatory(me, "draw", card.name)
             self._draw(me, int(arg), "CR 16-8-1")
             return None
+        if name == "decide_game":
+            # CR 1-2-6: the effect's player wins or loses at the moment the effect resolves.
+            why = f"{card.name} effect"
+            (self._win if arg == "win" else self._lose)(me, "CR 1-2-6", why)
+            return STOP
         if name == "memory" and isinstance(arg, dict):
             self._memory_per_count(me, arg, card, stack)
             return None
@@ -193,6 +198,7 @@ class Steps(CommonSteps):
             chosen = [self.find_stack(pick.target)]
         picked = targets is not None and not who.startswith("all_")
         chosen = self._unaffected_left_out(me, chosen, card, stack, name, picked)  # CR 15-15-5-1
+        self._rule_counted(me, spec, chosen)
         if "has_keyword" in spec:
             self._same_keyword(me, spec["has_keyword"], chosen)
         # A chosen target keeps what the effect gave it even once it no longer meets these (CR 15-11-1-3-2).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cards import Effect
 from ..conditions import FILTERS
-from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
+from ..step_specs import CARD_FILTERS, all_traits, card_filter_problem, has_name, name_contains, printed_icons, printed_name
 from ..state import (
     IllegalAction,
     Stack,
@@ -133,13 +133,17 @@ class Targets:
         decides it), or None."""
         d = stack.top.defn  # the top card's name, traits, colours and level (CR 4-3-3)
         for key, want in spec.items():
-            if key == "name" and d.name != want:
-                return IllegalAction(f"{stack!r} is not [{want}]", self._printed_ref(stack, key, want))
-            if key == "name_contains" and want not in d.name:
-                return IllegalAction(f"{stack!r} has no [{want}] in its name", self._printed_ref(stack, key, want))
-            if key == "trait" and want not in d.traits:
+            if key == "name" and not has_name(d, want):
+                # CR 2-3-1-4: "ACE" isn't part of the name; CR 2-3-4-4-1: having [XX] in the name by a (Rule) is not being [XX]
+                ref = ("CR 2-3-1-4" if d.name == want else "CR 2-3-4-4-1" if want in d.rule_name_parts
+                       else self._printed_ref(stack, key, want))
+                return IllegalAction(f"{stack!r} is not [{want}]", ref)
+            if key == "name_contains" and not name_contains(d, want):
+                ref = "CR 2-3-1-4" if want in d.name else self._printed_ref(stack, key, want)
+                return IllegalAction(f"{stack!r} has no [{want}] in its name", ref)
+            if key == "trait" and want not in all_traits(d):
                 return IllegalAction(f"{stack!r} doesn't have the [{want}] trait", self._printed_ref(stack, key, want))
-            if key == "trait_contains" and not any(want in t for t in d.traits):
+            if key == "trait_contains" and not any(want in t for t in all_traits(d)):
                 return IllegalAction(f"{stack!r} has no [{want}] in any of its traits", self._printed_ref(stack, key, want))
             if key == "colour":
                 colours = want if isinstance(want, list) else [want]
@@ -189,6 +193,19 @@ class Targets:
                 if self._category(stack) not in wanted:
                     return self._category_problem(stack, wanted)
         return None
+
+    def _rule_counted(self, me: int, spec: dict, chosen: list[Stack]) -> None:
+        """Say so when a chosen card has the trait or the name the effect names only by its (Rule)
+        text, which always applies (CR 2-3-4-2-1, 2-3-4-3-1), or only once "ACE" is left out of its
+        name (CR 2-3-1-4)."""
+        for stack in chosen:
+            d = stack.top.defn
+            if "trait" in spec and spec["trait"] not in d.traits and spec["trait"] in d.rule_traits:
+                self.emit("rule_counts", "CR 2-3-4-2-1", me, card=repr(stack), counts_as=f"[{spec['trait']}] trait")
+            if "name" in spec and spec["name"] in d.rule_names and spec["name"] != printed_name(d):
+                self.emit("rule_counts", "CR 2-3-4-3-1", me, card=repr(stack), counts_as=f"[{spec['name']}]")
+            if "name" in spec and spec["name"] == printed_name(d) != d.name:
+                self.emit("ace_not_in_name", "CR 2-3-1-4", me, card=repr(stack), name=spec["name"])
 
     @staticmethod
     def _printed_ref(stack: Stack, key: str, want) -> str:
