@@ -204,7 +204,9 @@ class Effects:
                 # [All Turns]: it triggers in the opponent's turn as in its own (CR 15-16-9-1); mid-effect,
                 # it still triggers (CR 15-4-2-2).
                 all_turns = effect.window == "all_turns" and self.turn_player != watcher.owner
-                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
+                # CR 15-1-9: a deleted token counts as put in the trash though it leaves the game (CR 4-21-5).
+                tokens = event == "deleted" and all(s is not None and s.top.defn.token for _, s in meets)
+                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-16-9-1" if all_turns
                        else "CR 15-4-2-2" if self._processing
