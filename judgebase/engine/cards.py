@@ -115,7 +115,7 @@ EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
                "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
 # the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
-ZONES = ("breeding", "trash", "security")
+ZONES = ("breeding", "trash", "security", "hand")
 ZONE_TIMINGS = ("start_of_your_turn", "start_of_opponents_turn", "end_of_your_turn", "end_of_opponents_turn",
                 "end_of_all_turns", "start_of_your_main_phase", "start_of_opponents_main_phase")
 

@@ -322,6 +322,9 @@ class MainPhaseActions:
             if self.phase != "main":
                 return IllegalAction("activating an activation-type effect is a main phase action", "CR 6-5-1-6")
             stack = self.find_stack(a.card)
+            if stack is not None and stack.owner != tp and any(e != "training" and e.timing == "main"
+                                                               for e, _ in self._activation_effects(stack)):
+                return IllegalAction("a [Main] effect is declared only in its owner's own main phase", "CR 15-16-7-1")
             if stack is None or stack.owner != tp or stack.area != "battle" and not self._activation_effects(stack):
                 return IllegalAction("activation-type effects are activated from your battle area", "CR 6-5-1-6")
             effects = self._activation_effects(stack)

@@ -280,6 +280,7 @@ class CommonSteps:
                 self.emit("revealed_to_hand", "CR 15-10-2-2" if up_to else "CR 15-10-2-1", me, card=taken.name)
         rest = [c for c in revealed if c in ps.processing]
         if not rest:
+            self._reveal_ended(me, card, revealed)
             return
         if spec.get("rest", "bottom") == "trash":
             for c in rest:
@@ -287,6 +288,7 @@ class CommonSteps:
                 c.incarnation += 1
                 ps.trash.append(c)
             self.emit("revealed_trashed", "CR 4-16-1", me, cards=[c.name for c in rest])
+            self._reveal_ended(me, card, revealed)
             return
         order = yield from self._bottom_order(me, rest, "CR 15-15-3-6")
         for c in order:
@@ -296,6 +298,13 @@ class CommonSteps:
         # Looked-at cards go back face down as the deck's rules require (CR 15-15-3-9-3); revealed
         # ones in the order their effect's player chooses (CR 15-15-3-6).
         self.emit("deck_bottom", "CR 15-15-3-9-3" if spec.get("look") else "CR 15-15-3-6", me, cards=[c.name for c in order])
+        self._reveal_ended(me, card, revealed)
+
+    def _reveal_ended(self, me: int, card: Card, revealed: list) -> None:
+        """Revealing is one process until every revealed card is in an area; only then is it over
+        and the effect goes on (CR 15-15-3-4)."""
+        if revealed:
+            self.emit("reveal_ended", "CR 15-15-3-4", me, card=card.name, count=len(revealed))
 
     def _bottom_order(self, chooser: int, cards: list[Card], ref: str):
         """The order in which ``cards`` go to the bottom of a deck, chosen by ``chooser`` one card at a

@@ -118,8 +118,9 @@ class Effects:
         ps = self.players[player]
         if ps.breeding is not None:
             self._trigger_on(ps.breeding, timing)
-        # {Trash} effects of cards in the trash (CR 15-14-3-1), {Security} effects of face-up security cards (CR 15-14-5-1).
-        for zone, cards, ref in (("trash", ps.trash, "CR 15-14-3-1"),
+        # {Trash} effects of cards in the trash (CR 15-14-3-1), {Security} effects of face-up security cards
+        # (CR 15-14-5-1), {Hand} effects of cards in the hand (CR 15-14-2-1).
+        for zone, cards, ref in (("trash", ps.trash, "CR 15-14-3-1"), ("hand", ps.hand, "CR 15-14-2-1"),
                                  ("security", [c for c in ps.security if c.face_up], "CR 15-14-5-1")):
             for card in list(cards):
                 for effect in card.defn.effects:
@@ -204,7 +205,9 @@ class Effects:
                 # [All Turns]: it triggers in the opponent's turn as in its own (CR 15-16-9-1); mid-effect,
                 # it still triggers (CR 15-4-2-2).
                 all_turns = effect.window == "all_turns" and self.turn_player != watcher.owner
-                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-8-3-5" if watcher in departed
+                # CR 15-1-9: a deleted token counts as put in the trash though it leaves the game (CR 4-21-5).
+                tokens = event == "deleted" and all(s is not None and s.top.defn.token for _, s in meets)
+                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-16-9-1" if all_turns
                        else "CR 15-4-2-2" if self._processing
@@ -435,6 +438,9 @@ class Effects:
                 return None
             # CR 15-1-6: choosing to carry out the processing is what activates the effect.
             self.emit("effect_chosen", "CR 15-1-6", controller, card=card.name)
+        if effect.zone == "hand":
+            # CR 15-14-2-1: a {Hand} effect is activated by revealing its card from the hand; it stays there.
+            self.emit("revealed_from_hand", "CR 15-14-2-1", controller, card=card.name)
         if count_use:
             self._spend_use(controller, card, effect)
         self._processing += 1
