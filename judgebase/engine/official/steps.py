@@ -51,6 +51,9 @@ class Steps(CommonSteps):
             self._keyword_mandatory(me, "draw", card.name)
             self._draw(me, int(arg), "CR 16-8-1")
             return None
+        if name == "opponent_draws":
+            self._draw(opp, int(arg), "CR 4-14-2")  # from their own deck: the effect names no other
+            return None
         if name == "memory" and isinstance(arg, dict):
             self._memory_per_count(me, arg, card, stack)
             return None
