@@ -123,7 +123,7 @@ ZONE_TIMINGS = ("start_of_your_turn", "start_of_opponents_turn", "end_of_your_tu
 STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
-    "place_in_battle_area", "security_attack", "digivolve", "end_attack",
+    "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",

@@ -56,6 +56,9 @@ class Steps(CommonSteps):
             why = f"{card.name} effect"
             (self._win if arg == "win" else self._lose)(me, "CR 1-2-6", why)
             return STOP
+        if name == "opponent_draws":
+            self._draw(opp, int(arg), "CR 4-14-2")  # from their own deck: the effect names no other
+            return None
         if name == "memory" and isinstance(arg, dict):
             self._memory_per_count(me, arg, card, stack)
             return None
