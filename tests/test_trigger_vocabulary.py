@@ -41,6 +41,7 @@ GOOD = [
     {"timing": "would", "event": "played", "optional": True, "do": [{"reduce_play_cost": 2}, {"draw": 1}]},
     {"timing": "on_play", "per_turn": 1, "do": [{"draw": 1}]},
     {"timing": "start_of_your_main_phase", "zone": "breeding", "do": [{"draw": 1}]},
+    {"timing": "start_of_your_turn", "zone": "hand", "do": [{"draw": 1}]},
 ]
 
 
@@ -89,7 +90,7 @@ def test_schema_and_engine_both_accept(effect):
     ({"timing": "would", "event": "deleted", "instead": {"suspend": "them"}}, "suspend"),
     ({"timing": "on_play", "per_turn": 0, "do": [{"draw": 1}]}, "per_turn"),
     ({"timing": "main", "do": [{"reduce_play_cost": 1, "draw": 1}]}, "step"),
-    ({"timing": "start_of_your_turn", "zone": "hand", "do": [{"draw": 1}]}, "zone"),
+    ({"timing": "start_of_your_turn", "zone": "deck", "do": [{"draw": 1}]}, "zone"),
 ])
 def test_schema_and_engine_both_refuse(effect, field):
     spec = _tamer(effect)
