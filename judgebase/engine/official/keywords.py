@@ -212,6 +212,17 @@ class Keywords:
             self.emit("overclock", "CR 16-34-3", player, card=repr(stack), deleted=repr(victim))
             yield from self._declare_attack(player, stack, -1, via="overclock")
 
+    @staticmethod
+    def _source_pick_problem(stack: Stack, chosen: list, a: Action, wrong: str, ref: str):
+        """(the digivolution card of ``stack`` that the ``choose`` action ``a`` picks, why it can't be
+        picked or None): it must name one of them (``wrong``, ``ref``), not one chosen already (CR 15-10-2-3)."""
+        picked = next((c for c in stack.sources if c.uid == a.card), None)
+        if picked is None or a.target is not None or a.option is not None or a.targets:
+            return picked, IllegalAction(wrong, ref)
+        if picked in chosen:
+            return picked, IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+        return picked, None
+
     def _digi_burst(self, me: int, amount: int, card, stack: Stack | None):
         """CR 16-14: trashing ``amount`` digivolution cards of this Digimon makes the rest of the effect
         activate; the player may decline (CR 16-14-2), and then nothing after it happens."""
@@ -225,12 +236,7 @@ class Keywords:
                 return IllegalAction("the digivolution cards can't be trashed only in part", "CR 15-7-3") if chosen else None
             if a.kind != "choose":
                 return None
-            picked = next((c for c in stack.sources if c.uid == a.card), None)
-            if picked is None or a.target is not None or a.option is not None or a.targets:
-                return IllegalAction(f"<Digi-Burst> trashes digivolution cards of {stack!r}", "CR 16-14-1")
-            if picked in chosen:
-                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
-            return None
+            return self._source_pick_problem(stack, chosen, a, f"<Digi-Burst> trashes digivolution cards of {stack!r}", "CR 16-14-1")[1]
 
         while len(chosen) < amount:
             candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]
@@ -311,14 +317,11 @@ class Keywords:
                 return IllegalAction(f"<Material Save> places {want} card(s) once it is carried out", "CR 16-21-3")
             if a.kind != "choose":
                 return None
-            picked = next((c for c in stack.sources if c.uid == a.card), None)
-            if picked is None or a.target is not None or a.option is not None or a.targets:
-                return IllegalAction(f"<Material Save> takes digivolution cards of {stack!r}", "CR 16-21-1")
-            if picked.defn.name not in names:
+            picked, problem = self._source_pick_problem(stack, chosen, a, f"<Material Save> takes digivolution cards of {stack!r}",
+                                                        "CR 16-21-1")
+            if problem is None and picked.defn.name not in names:
                 return IllegalAction(f"{picked.name} isn't named in {stack.name}'s DigiXros requirements", "CR 16-21-1")
-            if picked in chosen:
-                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
-            return None
+            return problem
 
         while len(chosen) < want:
             candidates = [Action("decline")] + [Action("choose", c.uid) for c in stack.sources]

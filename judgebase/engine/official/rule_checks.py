@@ -118,11 +118,7 @@ class RuleChecks:
         if choice.kind in ("guard", "detach", "decode"):
             return (yield from self._keep_from_leaving(stack, choice))
         if choice.kind == "decoy":
-            other = self.find_stack(choice.card)
-            self.emit("decoy", "CR 16-18-1", owner, deleted=repr(other), protected=repr(stack))
-            self._leave_field(other, "trash", "CR 16-18-1", deleted=True)
-            self._trigger_deleted(other, "effect")
-            self._fire("deleted", [other], by_effect=True, departed=[other])
+            self._deleted_in_place_of(stack, self.find_stack(choice.card), "decoy", "CR 16-18-1")
             # CR 16-18-3: once the <Decoy> Digimon is deleted, preventing the deletion is mandatory.
             self.emit("not_deleted", "CR 16-18-3", owner, card=repr(stack), why="<Decoy> was deleted in its place")
             return True
@@ -166,6 +162,13 @@ class RuleChecks:
             # CR 15-8-5-3: immediate-type effects set off by the same cause trigger together; the
             # player activates them one at a time (the decision takes one answer).
             self.emit("immediate_together", "CR 15-8-5-3", stack.owner, card=repr(stack), effects=len(seen))
+
+    def _deleted_in_place_of(self, stack: Stack, other: Stack, keyword: str, ref: str) -> None:
+        """<Decoy>, <Guard>: ``other`` is deleted by the keyword's effect in place of ``stack``."""
+        self.emit(keyword, ref, stack.owner, deleted=repr(other), protected=repr(stack))
+        self._leave_field(other, "trash", ref, deleted=True)
+        self._trigger_deleted(other, "effect")
+        self._fire("deleted", [other], by_effect=True, departed=[other])
 
     def _fragment(self, stack: Stack):
         """CR 16-37-1: the player chooses X of the Digimon's digivolution cards and trashes them; once
@@ -588,11 +591,7 @@ class RuleChecks:
         """Carry out <Guard>, <Detach> or <Decode>; True if ``stack`` stays in the battle area."""
         owner = stack.owner
         if choice.kind == "guard":
-            other = self.find_stack(choice.card)
-            self.emit("guard", "CR 16-45-1", owner, deleted=repr(other), protected=repr(stack))
-            self._leave_field(other, "trash", "CR 16-45-1", deleted=True)
-            self._trigger_deleted(other, "effect")
-            self._fire("deleted", [other], by_effect=True, departed=[other])
+            self._deleted_in_place_of(stack, self.find_stack(choice.card), "guard", "CR 16-45-1")
             return True
         if choice.kind == "detach":
             card = stack.links.pop(choice.option)
