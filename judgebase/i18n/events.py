@@ -164,6 +164,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "rule check: the game itself deletes {deleted} Digimon and trashes {trashed} card(s), all at the same time",
         "chequeo de reglas: el propio juego elimina {deleted} Digimon y manda {trashed} carta(s) al trash, todo a la vez",
         "Regelprüfung: das Spiel selbst löscht {deleted} Digimon und legt {trashed} Karte(n) in den Trash, alles gleichzeitig"),
+    "event.next_rule_check": (
+        "{card} has 0 DP, but no rule check is made while one is being processed: the next rule check, made once that one is over, deals with it",
+        "{card} tiene 0 DP, pero no se hace ningún chequeo de reglas mientras se procesa otro: lo trata el siguiente, hecho en cuanto ese termina",
+        "{card} hat 0 DP, aber während eine Regelprüfung abgehandelt wird, gibt es keine weitere: die nächste, gleich nach ihr, behandelt es"),
     "event.rule_check_waits": (
         "{card} has 0 DP, but no rule check is made while an effect is being processed: it stays until the effect is done",
         "{card} tiene 0 DP, pero no se hace ningún chequeo de reglas mientras se procesa un efecto: sigue ahí hasta que el efecto termine",

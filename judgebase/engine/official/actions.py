@@ -430,4 +430,4 @@ class MainPhaseActions:
                 self._committed_cost = card  # CR 15-8-4-4-1: declared, its cost must be paid
                 yield from self._run_effect(tp, effect, card, stack, count_use=False)
                 self._committed_cost = None
-        self._rule_check()
+        yield from self._rule_check()

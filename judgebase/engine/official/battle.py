@@ -243,7 +243,7 @@ class Battles:
             self.emit("counter", "CR 11-3-2", opp, card="<Blast DNA Digivolve>" if dna else "<Blast Digivolve>")
             self._keyword_processing(opp, "blast_dna_digivolve" if dna else "blast_digivolve", self.find_card(choice.card))
             yield from (self._blast_dna(opp, choice) if dna else self._blast(opp, choice))
-            self._rule_check()
+            yield from self._rule_check()
             yield from self._resolve()
         if choice.kind == "counter":
             self.attack.countered = True
@@ -256,7 +256,7 @@ class Battles:
             self.players[opp].processing.remove(card)
             self.players[opp].trash.append(card)
             self.emit("trash", "CR 9-1-5", opp, card=card.name)
-            self._rule_check()
+            yield from self._rule_check()
             yield from self._resolve()
 
     def counter_problem(self, player: int, uid: int | None) -> IllegalAction | None:
@@ -406,7 +406,7 @@ class Battles:
                     self.emit("no_colour_requirements", "CR 4-22-5", opp, card=card.name)
                 activated = True
                 placed = (yield from self._run_effect(opp, effect, card, None)) or placed
-                self._rule_check()
+                yield from self._rule_check()
         triggered = activated or bool(self.pending)
         yield from self._resolve()
         if triggered and not self.is_over:
@@ -537,5 +537,5 @@ class Battles:
             self.emit("collision_ends", "CR 16-30-3", tp, attacker=repr(a.attacker))
         self.attack = None
         self._touch()  # <Progress>, <Collision> and "while attacking" end with the attack
-        self._rule_check()
+        yield from self._rule_check()
         yield from self._resolve()

@@ -329,7 +329,7 @@ class Effects:
             finally:
                 self._waiting.pop()
             resolved = True
-            self._rule_check()
+            yield from self._rule_check()
             # CR 15-4-5: effects triggered while resolving go before the older pending ones.
             self._older_pending.append(outer)
             try:

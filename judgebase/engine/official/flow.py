@@ -83,7 +83,7 @@ class Flow:
                 self.emit("start_of_turn_effects", "CR 6-2-1-1", tp, effects=len(self.pending))
             # The turn changes which persistent effects apply (CR 15-8-2-2/3); a Digimon whose DP is
             # now 0 is deleted, its [On Deletion] triggering with them (CR 15-4-3-3, 17-1-3-1-1).
-            self._rule_check()
+            yield from self._rule_check()
             yield from self._resolve()
             if self.is_over:
                 return

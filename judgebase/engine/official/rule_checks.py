@@ -446,10 +446,41 @@ class RuleChecks:
             self.emit("triggered", "CR 16-43-2", stack.owner, card=card.name, watched="deleted", effect=f"<Ascension> of {card.name}")
             self.pending.append(Pending(stack.owner, f"<Ascension> of {card.name}", "ascension", card=card))
 
-    def _rule_check(self) -> None:
+    def _rule_check(self):
         """CR 17-1-3: everything a rule check finds is dealt with at one and the same time: Digimon with
         0 DP are deleted (CR 17-1-3-1-1); Digimon without DP, cards that can't stay in the breeding area
-        and link cards that can't stay linked are trashed (CR 17-1-3-2)."""
+        and link cards that can't stay linked are trashed (CR 17-1-3-2).  A deletion by rule processing
+        is still a deletion, so the "would be deleted" answers that aren't limited to battle or effects
+        are offered (<Armor Purge>, <Evade>, <Fragment>, <Decode>, <Detach>, <Partition>, ...).  What
+        those answers leave to be dealt with waits for the next rule check, made as soon as this one is
+        over (CR 17-1-2-1)."""
+        seen: list = []
+        while True:
+            deleted, trashed, links = self._rule_check_findings()
+            if not (deleted or trashed or links):
+                return
+            if seen:
+                # CR 17-1-2-1: no rule check is made while one is under way; what it left is dealt with now.
+                for stack in deleted:
+                    self.emit("next_rule_check", "CR 17-1-2-1", stack.owner, card=repr(stack))
+                position = self._loop_position()
+                if position in seen:
+                    return
+                seen.append(position)
+            else:
+                seen.append(None)
+            yield from self._rule_check_round(deleted, trashed, links)
+            if self.is_over:
+                return
+
+    def _loop_position(self):
+        """The position, without the log, to notice rule processing that comes back to where it was."""
+        state = self.dump()
+        state.pop("log", None)
+        return repr(state)
+
+    def _rule_check_findings(self):
+        """(Digimon to delete, (stack, ref) to trash, (stack, link card, ref) to trash) for a rule check."""
         deleted, trashed, links = [], [], []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
@@ -466,9 +497,11 @@ class RuleChecks:
             breeding = self.players[p].breeding
             if breeding is not None and not self._may_stay_in_breeding(breeding):
                 trashed.append((breeding, "CR 17-1-3-2-3"))
+        return deleted, trashed, links
+
+    def _rule_check_round(self, deleted: list, trashed: list, links: list):
+        """One rule check: trash and delete what it found, all at the same time (CR 17-1-3)."""
         found = len(deleted) + len(trashed) + len(links)
-        if not found:
-            return
         # CR 17-1-1: the check is made by the game itself; CR 17-1-3: several findings at the same time.
         self.emit("rule_check", "CR 17-1-3" if found > 1 else "CR 17-1-1", deleted=len(deleted), trashed=len(trashed) + len(links))
         for stack, card, ref in links:
@@ -481,10 +514,7 @@ class RuleChecks:
         if deleted:
             self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
         waiting = len(self.pending)
-        for stack in deleted:
-            self._leave_field(stack, "trash", "CR 17-1-3-1-1", deleted=True)
-            self._trigger_deleted(stack, "rule")
-        self._fire("deleted", deleted, by_effect=False, departed=deleted)
+        yield from self._delete(deleted, cause="rule", ref="CR 17-1-3-1-1")
         if waiting and len(self.pending) > waiting:
             # CR 15-4-3-3: what the rule check triggered joins the effects triggered at this timing.
             self.emit("triggered_together", "CR 15-4-3-3", effects=len(self.pending), by_rule_check=len(self.pending) - waiting)
