@@ -163,6 +163,8 @@ class Stack:
     area: str = "battle"  # "battle" or "breeding"
     label: str | None = None
     xros_placed: int = 0  # cards its DigiXros put under it when it was played ("if DigiXrosing", CR 7-2-2-9)
+    placed_by_effect: bool = False  # an Option an effect placed in the battle area may stay there (CR 17-1-3-2-2)
+    face_down: bool = False  # a card lying face down on the field, which a rule check trashes (CR 17-1-3-2-4)
 
     @property
     def top(self) -> Card:

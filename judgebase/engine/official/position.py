@@ -67,6 +67,11 @@ SETUP = {
                            "description": "[Once Per Turn] effects this card has used this turn (CR 15-14-1-3)"},
         "burst_this_turn": {"type": "boolean",
                             "description": "it Burst digivolved this turn: its top card is trashed at the end of the turn (CR 8-3-2-1)"},
+        "face_down": {"type": "boolean",
+                      "description": "its cards lie face down on the field; the next rule check trashes them (CR 17-1-3-2-4)"},
+        "placed_by_effect": {"type": "boolean",
+                             "description": "an Option in the battle area that an effect placed there (the default for a single Option card); "
+                                            "false: it got there otherwise, and the next rule check trashes it (CR 17-1-3-2-2)"},
     }, required=("cards",)),
     "modifier": Level({
         "dp": {"type": "integer"},
@@ -193,6 +198,14 @@ class Position:
             raise SetupError([*path, "label"], f"label {label!r} is already used")
         stack = self.new_stack(owner, cards, area=area, label=label)
         stack.suspended = bool(item.get("suspended", False))
+        if item.get("face_down"):
+            stack.face_down = True
+            for card in cards:
+                card.face_up = False
+        option = stack.top.defn.category == "option"
+        if "placed_by_effect" in item and not (option and area == "battle"):
+            raise SetupError([*path, "placed_by_effect"], "only an Option in the battle area is placed there by an effect or not (CR 17-1-3-2-2)")
+        stack.placed_by_effect = option and area == "battle" and item.get("placed_by_effect", len(cards) == 1)
         stack.placed_turn = self.turn if item.get("placed_this_turn") else self.turn - 1
         for i, name in enumerate(listed(item.get("links"), [*path, "links"])):
             link = make(name, owner, [*path, "links", i])

@@ -484,7 +484,14 @@ class RuleChecks:
         deleted, trashed, links = [], [], []
         for p in (0, 1):
             for stack in list(self.players[p].battle):
-                if stack.cards[-1].defn.category not in ("digimon", "digi-egg"):
+                if stack.face_down:
+                    trashed.append((stack, "CR 17-1-3-2-4"))
+                    continue
+                category = stack.cards[-1].defn.category
+                if category == "option" and not stack.placed_by_effect:
+                    trashed.append((stack, "CR 17-1-3-2-2"))
+                    continue
+                if category not in ("digimon", "digi-egg"):
                     continue
                 dp = self.dp(stack)
                 if dp is None:

@@ -125,6 +125,7 @@ class Steps(CommonSteps):
             if card in self.players[me].processing:
                 self.players[me].processing.remove(card)
             placed = self.new_stack(me, [card])
+            placed.placed_by_effect = True  # so the rule check leaves it there (CR 17-1-3-2-2)
             self.players[me].battle.append(placed)
             self.emit("placed", "CR 9-1-5", me, card=repr(placed))
             return "placed"
