@@ -164,6 +164,14 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "rule check: the game itself deletes {deleted} Digimon and trashes {trashed} card(s), all at the same time",
         "chequeo de reglas: el propio juego elimina {deleted} Digimon y manda {trashed} carta(s) al trash, todo a la vez",
         "Regelprüfung: das Spiel selbst löscht {deleted} Digimon und legt {trashed} Karte(n) in den Trash, alles gleichzeitig"),
+    "event.pending_processing": (
+        "the pending processing \"{effect}\" is due now: it is carried out as if it were an effect triggering at this timing",
+        "el procesamiento pendiente \"{effect}\" toca ahora: se lleva a cabo como si fuera un efecto que se activa en este momento",
+        "die aufgeschobene Abwicklung \"{effect}\" ist jetzt fällig: sie wird ausgeführt, als wäre sie ein Effekt, der zu diesem Zeitpunkt auslöst"),
+    "event.pending_processing_together": (
+        "pending processing and triggered effects are due at the same time: {who} orders all {effects} of them as effects triggered together",
+        "procesamiento pendiente y efectos activados tocan a la vez: {who} ordena los {effects} como efectos activados a la vez",
+        "aufgeschobene Abwicklung und ausgelöste Effekte sind gleichzeitig fällig: {who} ordnet alle {effects} wie gleichzeitig ausgelöste Effekte"),
     "event.next_rule_check": (
         "{card} has 0 DP, but no rule check is made while one is being processed: the next rule check, made once that one is over, deals with it",
         "{card} tiene 0 DP, pero no se hace ningún chequeo de reglas mientras se procesa otro: lo trata el siguiente, hecho en cuanto ese termina",

@@ -394,7 +394,9 @@ class Effects:
                 self.occurrences.pop()
             return
         kw = p.effect
-        if kw == "retaliation":
+        if kw == "burst_trash":  # pending processing, carried out as if it triggered now (CR 18-1-1)
+            self._burst_trash_top(p.stack)
+        elif kw == "retaliation":
             target = p.stack
             if target in self.players[target.owner].battle:
                 self._keyword_mandatory(p.player, "retaliation", p.source.removeprefix("<Retaliation> of "))

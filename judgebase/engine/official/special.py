@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..cards import Requirement
-from ..state import Action, Card, IllegalAction, Stack
+from ..state import Action, Card, IllegalAction, Pending, Stack
 
 SPECIAL_KINDS = ("dna", "burst", "app_fusion", "link")
 
@@ -262,27 +262,36 @@ class SpecialDigivolutions:
             self._leave_field(tamer, "hand", "CR 8-3-3-2")
 
     def _burst_end_of_turn(self) -> None:
-        """CR 8-3-2-1: pending processing - the top card is trashed at the end of that turn."""
-        keep = []
+        """CR 8-3-2-1: pending processing - the top card is trashed at the end of that turn.  It waits
+        there like an effect triggered at that timing (CR 18-1-1), so it takes its turn among the
+        end-of-turn effects in the order the player chooses (CR 18-1-2)."""
         for sid, uid, turn in self.burst_pending:
             if turn != self.turn:
                 continue
             stack = self.find_stack(sid)
             if stack is None:
                 continue
-            if len(stack.cards) < 2 or stack.top.defn.category != "digimon":
-                self.emit("burst_nothing_trashed", "CR 8-3-2-1", stack.owner, card=repr(stack))
-                continue
-            top = stack.cards.pop()
-            top.incarnation += 1
-            self.players[stack.owner].trash.append(top)
-            self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
-            if any(e.timing == "on_deletion" for e in top.defn.effects):
-                self.emit("trashed_not_deleted", "CR 4-16-3", stack.owner, card=top.name)  # no [On Deletion]
-            if stack.suspended:  # CR 4-7-6: the new top card takes over the stack's orientation
-                self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
-            self._overflow([top], stack.owner)
-        self.burst_pending = keep
+            source = f"Burst Digivolve of {stack!r}: trash its top card"
+            self.emit("pending_processing", "CR 18-1-1", stack.owner, card=repr(stack), effect=source)
+            self.pending.append(Pending(stack.owner, source, "burst_trash", stack=stack))
+        self.burst_pending = []
+
+    def _burst_trash_top(self, stack: Stack) -> None:
+        """CR 8-3-2-1: the pending processing of a Burst Digivolve, carried out: trash the top card."""
+        if stack not in self.players[stack.owner].battle:
+            return
+        if len(stack.cards) < 2 or stack.top.defn.category != "digimon":
+            self.emit("burst_nothing_trashed", "CR 8-3-2-1", stack.owner, card=repr(stack))
+            return
+        top = stack.cards.pop()
+        top.incarnation += 1
+        self.players[stack.owner].trash.append(top)
+        self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
+        if any(e.timing == "on_deletion" for e in top.defn.effects):
+            self.emit("trashed_not_deleted", "CR 4-16-3", stack.owner, card=top.name)  # no [On Deletion]
+        if stack.suspended:  # CR 4-7-6: the new top card takes over the stack's orientation
+            self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
+        self._overflow([top], stack.owner)
 
     # ----------------------------------------------------------- Link / App ----
     def _link(self, tp: int, card: Card, stack: Stack):
