@@ -247,6 +247,7 @@ class TamerTactics(Variant):
         """TT §2.0: shuffle, starting Tamer straight to the battle area, its [On Play], then hands."""
         g = self.game
         first = g.turn_player
+        g.emit("official_base", "TT §0.1")  # what the format doesn't change is the official rules, CR Ver. 4.2
         g.emit("setup", "TT §2.0")  # TT §2.0: this order replaces the official set-up (CR 5-2-1)
         g.emit("first_player", "TT §2.0.1", first)
         for p in (0, 1):
@@ -261,6 +262,11 @@ class TamerTactics(Variant):
                 g.emit("on_play_at_setup", "TT §2.3.2", p, card=repr(stack))  # placing it at set-up triggers [On Play]
                 g.emit("starting_tamer_on_play", "TT §2.0.4", p, card=repr(stack))
             yield from g._resolve()
+        for p in (first, 1 - first):
+            tamers = self.tamers(p)
+            if len(tamers) == 1:
+                # TT §2.0.9: from turn 1 each side has its Tamer in battle, so Digimon can be played at once.
+                g.emit("tamer_from_turn_one", "TT §2.0.9", p, card=repr(tamers[0]))
         yield from g._hands_security_memory(first, "TT §2.0.5", "TT §2.0.6", "TT §2.0.7", "TT §2.0.8")
 
     def _search_tamer(self, p: int, to: str, ref: str):
@@ -313,6 +319,10 @@ class TamerTactics(Variant):
     def hatch_card(self, tp: int):
         st = self.state
         if not st.valve[tp]:
+            eggs = self.game.players[tp].eggs
+            if eggs and eggs[0].defn.category == "digi-egg":
+                # TT §2.2.6: a Digi-Egg of the pile hatches, digivolves and moves out as in the official rules.
+                self.game.emit("pile_digi_egg", "TT §2.2.6", tp, card=eggs[0].name)
             return None
         # TT §2.1.2: after a voluntary Burst left no Tamer, the next hatch searches one.
         st.valve[tp] = False
@@ -420,6 +430,10 @@ class TamerTactics(Variant):
 
     def left_field(self, stack: Stack) -> None:
         if stack.top.defn.category == "tamer" and stack.area == "battle":
+            remaining = self.tamers(stack.owner)
+            if remaining and any(self.state.groups.get(d.sid) == stack.sid for d in self.game.players[stack.owner].battle):
+                # TT §2.4.7: removal orphans a group only while another Tamer remains (the last one can't be removed).
+                self.game.emit("orphans_from_removal", "TT §2.4.7", stack.owner, card=repr(stack), tamers=len(remaining))
             self._orphan_group(stack)
 
     def _orphan_group(self, tamer: Stack) -> None:
@@ -451,6 +465,12 @@ class TamerTactics(Variant):
         g = self.game
         if who == "opponent_tamer" and not stacks and len(self.tamers(1 - controller)) == 1:
             g.emit("last_tamer_immune", "TT §2.1.1", 1 - controller, card=repr(self.tamers(1 - controller)[0]))
+        if who == "opponent_tamer" and len(stacks) > 1:
+            # TT §2.4.2: a Tamer whose group is empty still counts as a Tamer in battle (for TT §2.1.1 too).
+            led = set(self.state.groups.values())
+            empty = [t for t in stacks if t.sid not in led]
+            if empty:
+                g.emit("empty_group_counts", "TT §2.4.2", 1 - controller, card=repr(empty[0]))
         if who == "all_own" and source is not None and source.owner == controller:
             # TT §3.3: an area effect on "all of your Digimon" reaches only its source's group.
             outside = [s for s in g.stacks(controller) if s not in stacks and s.top.defn.category == "digimon"
@@ -542,6 +562,12 @@ class TamerTactics(Variant):
     def attack_declared(self, tp, attacker: Stack, target_sid: int, via: str) -> None:
         g, st = self.game, self.state
         key = (g.turn, tp)
+        # TT §4.1.7: the format changes what may attack and how often; the rest of the attack is official.
+        g.emit("attack_procedure_official", "TT §4.1.7", tp, attacker=repr(attacker))
+        unchanged = [name for kw, name in (("piercing", "<Piercing>"), ("security_attack", "<Security A.>")) if g.keyword(attacker, kw)]
+        if unchanged:
+            # TT §4.3.4: these keywords keep their official rules here.
+            g.emit("keywords_unchanged", "TT §4.3.4", tp, attacker=repr(attacker), keywords=", ".join(unchanged))
         if target_sid == -1:
             group = self.group(attacker)
             st.security_attacks.add((g.turn, group))
@@ -628,6 +654,11 @@ class TamerTactics(Variant):
             return True
         if a.kind != "pass":
             st.window = set()  # TT §4.2.3: any further main-phase action closes the grace window
+        if a.kind == "activate":
+            stack = g.find_stack(a.card)
+            if stack is not None and stack.top.defn.category == "tamer":
+                # TT §2.3.3: only a Tamer's [On Play] timing changes; its [Main] effects work as printed.
+                g.emit("tamer_effect_as_printed", "TT §2.3.3", tp, card=repr(stack))
         return False
 
 

@@ -172,6 +172,38 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "pending processing and triggered effects are due at the same time: {who} orders all {effects} of them as effects triggered together",
         "procesamiento pendiente y efectos activados tocan a la vez: {who} ordena los {effects} como efectos activados a la vez",
         "aufgeschobene Abwicklung und ausgelöste Effekte sind gleichzeitig fällig: {who} ordnet alle {effects} wie gleichzeitig ausgelöste Effekte"),
+    "event.official_base": (
+        "Tamer Tactics is built on the official rules (CR Ver. 4.2): whatever the format doesn't change works as they say",
+        "Tamer Tactics se basa en las reglas oficiales (CR Ver. 4.2): lo que el formato no cambia funciona como ellas dicen",
+        "Tamer Tactics baut auf den offiziellen Regeln (CR Ver. 4.2) auf: was das Format nicht ändert, gilt wie dort"),
+    "event.tamer_from_turn_one": (
+        "{who} starts with exactly 1 Tamer in battle, {card}, its [On Play] already resolved: Digimon can be played from turn 1",
+        "{who} empieza con exactamente 1 Tamer en batalla, {card}, con su [On Play] ya resuelto: puede jugar Digimon desde el turno 1",
+        "{who} beginnt mit genau 1 Tamer im Kampf, {card}, dessen [On Play] schon abgehandelt ist: Digimon können ab Zug 1 gespielt werden"),
+    "event.pile_digi_egg": (
+        "{who} hatches {card}, a Digi-Egg from the Tamer+Digi-Egg pile: it works as in the official rules",
+        "{who} eclosiona {card}, un Digi-Huevo de la pila de Tamers y Digi-Huevos: funciona como en las reglas oficiales",
+        "{who} brütet {card} aus, ein Digi-Ei aus dem Tamer+Digi-Ei-Stapel: es funktioniert wie in den offiziellen Regeln"),
+    "event.orphans_from_removal": (
+        "{card} was removed and its group is orphaned; {who} still has {tamers} Tamer(s), as the last one can't be removed",
+        "{card} fue retirado y su grupo queda huérfano; {who} aún tiene {tamers} Tamer(s), ya que el último no se puede retirar",
+        "{card} wurde entfernt und seine Gruppe ist verwaist; {who} hat noch {tamers} Tamer, denn der letzte kann nicht entfernt werden"),
+    "event.empty_group_counts": (
+        "{card} leads no Digimon, but an empty group still counts as a Tamer in battle: {who} has more than 1 Tamer, so the effect may choose among them",
+        "{card} no lidera ningún Digimon, pero un grupo vacío sigue contando como Tamer en batalla: {who} tiene más de 1 Tamer, así que el efecto puede elegir entre ellos",
+        "{card} führt kein Digimon, doch eine leere Gruppe zählt trotzdem als Tamer im Kampf: {who} hat mehr als 1 Tamer, also darf der Effekt unter ihnen wählen"),
+    "event.tamer_effect_as_printed": (
+        "{who} activates an effect of the Tamer {card}: only a Tamer's [On Play] timing changes in this format, its other effects work as printed",
+        "{who} activa un efecto del Tamer {card}: en este formato solo cambia cuándo se activa el [On Play] de un Tamer; sus otros efectos funcionan como están impresos",
+        "{who} aktiviert einen Effekt des Tamers {card}: in diesem Format ändert sich nur, wann das [On Play] eines Tamers auslöst; seine anderen Effekte wirken wie gedruckt"),
+    "event.attack_procedure_official": (
+        "{attacker} attacks: after the declaration, counter timing, block timing, security checks and battles go as in the official rules",
+        "{attacker} ataca: tras la declaración, el momento de counter, el de bloqueo, los security checks y las batallas siguen las reglas oficiales",
+        "{attacker} greift an: nach der Ansage laufen Counter-Zeitpunkt, Blocken, Sicherheitsprüfungen und Kämpfe wie in den offiziellen Regeln"),
+    "event.keywords_unchanged": (
+        "{attacker} has {keywords}: in this format they keep their official rules",
+        "{attacker} tiene {keywords}: en este formato conservan sus reglas oficiales",
+        "{attacker} hat {keywords}: in diesem Format behalten sie ihre offiziellen Regeln"),
     "event.next_rule_check": (
         "{card} has 0 DP, but no rule check is made while one is being processed: the next rule check, made once that one is over, deals with it",
         "{card} tiene 0 DP, pero no se hace ningún chequeo de reglas mientras se procesa otro: lo trata el siguiente, hecho en cuanto ese termina",
