@@ -100,6 +100,9 @@ class LegacyCardDef:
     halve_opponent: bool = False  # ◎ LEG 3.5.4
     no_modification: bool = False  # ◎ LEG 3.5.6
     draw_immune: bool = False  # ◎ LEG 3.5.3
+    nullify_abilities: bool = False  # ◎ the opponent's Digimon becomes "special abilities nullified" (LEG 3.5.1)
+    keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
+    not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
     ability: dict | None = None  # activated ◎ special ability: {effect: {...}, timing: battle|point}
     support: dict | None = None  # ■ support ability: {condition: {...}, target: {...}, effect: {...}}
     # Option cards
@@ -229,6 +232,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         requirement=int(spec.get("requirement", 1)), field=spec.get("field"),
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
+        nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
+        not_zeroed=bool(spec.get("not_zeroed", False)),
         ability=ability, support=support,
     )
 
@@ -624,7 +629,19 @@ class LegacyGame(DecisionLoop):
         if me is None or opp is None:
             return False
         # The opponent uses the technique named by my battle type; it may zero one letter of mine.
-        return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player)
+        return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player) and not me.defn.not_zeroed
+
+    def nullified(self, player: int) -> bool:
+        """``player``'s battling Digimon has its ◎ special abilities nullified by the opponent's (LEG 3.5.1):
+        always while the opponent has that ability, both ways when both have it, never with "does not
+        become special abilities nullified" (LEG 3.4.2.4).  Text without ◎ stays (LEG 3.3.3.2-3)."""
+        me, opp = self.top(player), self.top(1 - player)
+        return me is not None and opp is not None and opp.defn.nullify_abilities and not me.defn.keeps_abilities
+
+    def special(self, player: int, name: str) -> bool:
+        """``player``'s battling Digimon has the ◎ special ability ``name`` and it is not nullified."""
+        me = self.top(player)
+        return me is not None and bool(getattr(me.defn, name)) and not self.nullified(player)
 
     def attack(self, player: int, floor: bool = True) -> int:
         """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says
@@ -633,7 +650,7 @@ class LegacyGame(DecisionLoop):
         if me is None or opp is None:
             return 0
         letter = self.technique(player)
-        immune = me.defn.no_modification  # LEG 3.5.6: no "+", "-", "x", "half", "all base to 0"
+        immune = self.special(player, "no_modification")  # LEG 3.5.6: no "+", "-", "x", "half", "all base to 0"
         mods = [m for m in self.mods if m.target == player]
         # LEG 3.4.8.1: the printed number is the base; LEG 3.4.8.4: "base +N" counts as printed.
         base = me.defn.attack_for(letter)
@@ -657,7 +674,7 @@ class LegacyGame(DecisionLoop):
             value += sum(m.value for m in mods if m.kind == "add")
         value = max(0, value) if floor else value
         # LEG 3.5.4: the opponent's ability halves the value after effects and abilities.
-        if opp.defn.halve_opponent and not immune:
+        if self.special(1 - player, "halve_opponent") and not immune:
             value //= 2
         return value
 
@@ -901,11 +918,19 @@ class LegacyGame(DecisionLoop):
         for p in (self.second_player, self.first_player):
             if self.top(p) is None or self.top(1 - p) is None:
                 continue
+            if self.nullified(p):
+                self.emit("abilities_nullified", "LEG 3.5.1", p, card=self.top(p).name, nullifier=self.top(1 - p).name)
+            elif self.top(1 - p).defn.nullify_abilities:
+                self.emit("abilities_kept", "LEG 3.4.2.4", p, card=self.top(p).name, against=self.top(1 - p).name)
             if self._technique_zero(p):
                 self.emit("technique_zero", "LEG 3.2.4.1.1", 1 - p, letter=self.technique(p),
                           by_technique=self.top(p).defn.battle_type)
-            if self.top(1 - p).defn.halve_opponent:
-                if self.top(p).defn.no_modification:
+            elif self.top(p).defn.not_zeroed and dict(self.top(1 - p).defn.zeroes).get(self.top(p).defn.battle_type) == self.technique(p):
+                # LEG 3.3.3.3: the card's own text without ◎ keeps its letter; it is no special ability, so nullifying leaves it.
+                self.emit("not_zeroed", "LEG 3.3.3.3" if self.nullified(p) else "LEG 3.2.4.1.1", p,
+                          card=self.top(p).name, letter=self.technique(p))
+            if self.special(1 - p, "halve_opponent"):
+                if self.special(p, "no_modification"):
                     self.emit("not_halved", "LEG 3.5.6", p, card=self.top(p).name)
                 else:
                     self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
@@ -996,6 +1021,8 @@ class LegacyGame(DecisionLoop):
             return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
         if card.defn.ability is None or card.defn.ability["timing"] != phase:
             return IllegalAction(f"{card.name} has no ◎ ability to use now", "LEG 3.2.4.2" if phase == "battle" else "LEG 3.2.5.4")
+        if self.nullified(p):
+            return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
         if (p, phase) in self.abilities_used:
             return IllegalAction("that ability has been used in this phase", "LEG 3.4.2.1")
         return None
@@ -1112,7 +1139,7 @@ class LegacyGame(DecisionLoop):
         value = effect[key]
         if key in ("add", "base_add", "multiply", "divide", "zero"):
             mref = MOD_REFS["zero_all"] if (key == "zero" and value == "all") else MOD_REFS[key]
-            immune = self.top(target) is not None and self.top(target).defn.no_modification
+            immune = self.special(target, "no_modification")
             if immune and not (key == "zero" and value != "all"):
                 self.emit("not_modified", "LEG 3.5.6", target, card=source, effect=f"{key} {value}")
             self.emit("attack_mod", mref, target, card=source, effect=f"{key} {value}", attack=self.attack(target))
@@ -1152,7 +1179,7 @@ class LegacyGame(DecisionLoop):
         self.result = "draw" if a0 == a1 else (0 if a0 > a1 else 1)
         forced = [e for e in self.battle_effects if e[1] == "force_draw"]
         if forced and self.result != "draw":
-            immune = [p for p in (0, 1) if self.top(p) is not None and self.top(p).defn.draw_immune]
+            immune = [p for p in (0, 1) if self.special(p, "draw_immune")]
             if immune:
                 # LEG 3.5.3: not affected by effects that make the battle a draw.
                 self.emit("draw_ignored", "LEG 3.5.3", immune[0], card=self.top(immune[0]).name)
@@ -1283,6 +1310,8 @@ class LegacyGame(DecisionLoop):
             if found is None or found[0] != p or found[1] != "network" or not (found[2].defn.is_digimon and found[2].defn.level == 3):
                 return IllegalAction("the partner is a Level III Digimon card from your deck", "LEG 3.2.1.2")
             return None
+        if a.kind == "return":
+            return IllegalAction("a card set in the Option Slot cannot be returned to the hand", "LEG 3.4.4.2")
         if phase == "preparation":
             return self._check_prep(p, a)
         if phase == "digivolution":

@@ -122,6 +122,8 @@ def _card(game, player: int, step: dict, line: int, path: str) -> int:
         places = [side.slots] if step.get("from") == "slot" else [side.hand, side.slots]
     elif kind == "use":
         places = [face_down_slots, side.slots, side.hand]
+    elif kind == "return":
+        places = [side.slots]
     elif kind == "ability":
         places = [list(reversed(side.box))]
     else:
