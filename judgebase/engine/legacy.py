@@ -103,6 +103,7 @@ class LegacyCardDef:
     nullify_abilities: bool = False  # ◎ the opponent's Digimon becomes "special abilities nullified" (LEG 3.5.1)
     keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
     not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
+    ignores_options: bool = False  # ◎ "not affected by the effects of the opponent's Option cards" (LEG 3.5.2)
     ability: dict | None = None  # activated ◎ special ability: {effect: {...}, timing: battle|point}
     support: dict | None = None  # ■ support ability: {condition: {...}, target: {...}, effect: {...}}
     # Option cards
@@ -233,7 +234,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
-        not_zeroed=bool(spec.get("not_zeroed", False)),
+        not_zeroed=bool(spec.get("not_zeroed", False)), ignores_options=bool(spec.get("ignores_options", False)),
         ability=ability, support=support,
     )
 
@@ -1133,8 +1134,37 @@ class LegacyGame(DecisionLoop):
             raise SetupError(path, f"{source}'s effect ({key}) takes effect at once; nothing of it stays in force")
         return key, target
 
+    def _option_shield(self, p: int, effect: dict) -> tuple[bool, str] | None:
+        """Whether the opponent's ◎ "not affected by the effects of the opponent's Option cards" keeps
+        ``p``'s Option ``effect`` off (True) or not (False), with the clause deciding it (LEG 3.5.2)."""
+        owner = 1 - p
+        if not self.special(owner, "ignores_options"):
+            return None
+        key = next(k for k in effect if k != "target")
+        if key == "force_draw":  # a card reaching both players: kept off when the opponent uses it
+            return True, "LEG 3.5.2.4"
+        if key == "nullify":
+            if self.pending is None or self.pending_user != owner:
+                return None
+            used = self.pending.defn.effect
+            if "force_draw" in used:  # the owner's card reaching both: the nullifying card is kept off
+                return True, "LEG 3.5.2.4"
+            # Used on the opponent, the nullifying card counts as on the opponent's own board and works;
+            # used on the owner's own side, it reaches the owner and is kept off.
+            return used["target"] == "self", "LEG 3.5.2.3"
+        if effect["target"] == "opponent":  # it reaches the owner's Digimon, board or hand
+            return True, "LEG 3.5.2.1"
+        return False, "LEG 3.5.2.2"  # the opponent's card on their own side
+
     def _resolve(self, p: int, effect: dict, source: str, ref: str, until: str, origin: str = "option") -> None:
         """Apply one effect (an Option card, a support ability or a special ability) at once."""
+        shield = self._option_shield(p, effect) if origin == "option" else None
+        if shield is not None:
+            kept_off, shield_ref = shield
+            self.emit("option_ignored" if kept_off else "option_not_ignored", shield_ref, 1 - p, card=source,
+                      owner_card=self.top(1 - p).name)
+            if kept_off:
+                return
         key, target = self._in_force(p, effect, source, until, origin)
         value = effect[key]
         if key in ("add", "base_add", "multiply", "divide", "zero"):
