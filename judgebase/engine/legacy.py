@@ -104,6 +104,9 @@ class LegacyCardDef:
     keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
     not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
     ignores_options: bool = False  # ◎ "not affected by the effects of the opponent's Option cards" (LEG 3.5.2)
+    # ◎ when a Digimon digivolves into this one: {draw: N} (may draw, LEG 3.5.9) or
+    # {opponent_option: Name} (the opponent's Option of that name to the Land of Darkness, LEG 3.5.5)
+    on_digivolve: dict | None = None
     ability: dict | None = None  # activated ◎ special ability: {effect: {...}, timing: battle|point}
     support: dict | None = None  # ■ support ability: {condition: {...}, target: {...}, effect: {...}}
     # Option cards
@@ -215,6 +218,14 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         if timing not in ("battle", "point"):
             raise CardError(f"card {name!r}: ability.timing must be battle or point")
         ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
+    on_digivolve = spec.get("on_digivolve")
+    if on_digivolve is not None:
+        ok = isinstance(on_digivolve, dict) and len(on_digivolve) == 1 and (
+            (isinstance(on_digivolve.get("draw"), int) and on_digivolve["draw"] > 0)
+            or isinstance(on_digivolve.get("opponent_option"), str))
+        if not ok:
+            raise CardError(f"card {name!r}: on_digivolve is {{draw: N}} or {{opponent_option: Name}}")
+        on_digivolve = dict(on_digivolve)
     support = spec.get("support")
     if support is not None:
         condition = dict(support.get("condition") or {})
@@ -235,7 +246,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
         not_zeroed=bool(spec.get("not_zeroed", False)), ignores_options=bool(spec.get("ignores_options", False)),
-        ability=ability, support=support,
+        ability=ability, support=support, on_digivolve=on_digivolve,
     )
 
 
@@ -904,6 +915,9 @@ class LegacyGame(DecisionLoop):
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
+                if card.defn.on_digivolve and self.special(p, "on_digivolve"):
+                    # At once, even partway through a digivolution of several levels (LEG 3.5.5, LEG 3.5.9).
+                    yield from self._on_digivolve(p, card)
             if len(side.evolution) > 1:
                 # LEG 3.2.3.9.1: several levels in one turn, all of them (no stopping partway).
                 self.emit("several_levels", "LEG 3.2.3.9.1", p, cards=" → ".join(c.name for c in side.evolution),
@@ -912,6 +926,23 @@ class LegacyGame(DecisionLoop):
             # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
             side.evolution, side.power = [], []
+
+    def _on_digivolve(self, p: int, card: Card):
+        """The ◎ ability of a Digimon digivolved into, as it comes into the box."""
+        what = card.defn.on_digivolve
+        if "draw" in what:
+            # LEG 3.5.9: "you may immediately draw 2 cards from the Network Sea".
+            action = yield Decision(p, "draw_ability", [Action("draw"), Action("decline")],
+                                    f"{card.name}: draw {what['draw']} cards from the Network Sea?")
+            if action.kind == "draw":
+                self.emit("ability_draw", "LEG 3.5.9", p, card=card.name, cards=self._draw(p, what["draw"]))
+            return
+        # LEG 3.5.5: the opponent's card of that name goes; one played after this Digimon came stays.
+        opp = self.players[1 - p]
+        gone = [c for c in opp.slots if c is not None and c.name == what["opponent_option"]]
+        for c in gone:
+            self._slot_out(1 - p, c)
+        self._to_darkness(1 - p, gone, "LEG 3.5.5", f"sent by {card.name}'s ability as it digivolved")
 
     # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
     def _phase_battle(self):
@@ -1345,7 +1376,7 @@ class LegacyGame(DecisionLoop):
         if phase == "preparation":
             return self._check_prep(p, a)
         if phase == "digivolution":
-            if a.kind in ("digivolve", "decline"):
+            if a.kind in ("digivolve", "decline", "draw"):
                 return None
             return IllegalAction("only the second player's choice to digivolve is made now", "LEG 3.2.3.3")
         if a.kind == "pass":

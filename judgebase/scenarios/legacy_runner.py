@@ -142,7 +142,7 @@ def _action(game, step: dict, line: int, path: str, player: int) -> Action:
         if len(actions) != 1:
             raise ScenarioFailure(line, f"'auto' needs exactly one legal action, there are {len(actions)}: {', '.join(map(str, actions))}")
         return actions[0]
-    if kind in ("refill", "done", "digivolve", "decline", "pass"):
+    if kind in ("refill", "done", "digivolve", "decline", "draw", "pass"):
         return Action(kind)
     if kind == "ability" and "card" not in step:
         top = game.top(player)
