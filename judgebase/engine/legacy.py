@@ -96,6 +96,8 @@ class LegacyCardDef:
     lost_points: tuple = ()  # ((level, n), ...): Lost Points for each opponent level (LEG 3.2.5.3)
     requirement: int = 1  # ● and X marks: cards from the Network Sea to the Power Box (LEG 3.2.2.1.1)
     field: str | None = None  # field / group a support target can name ("Nsp")
+    background: str | None = None  # the printed background; with no field icon it decides the field (LEG 3.3.8)
+    board_bonus: dict | None = None  # ◎ "if Name is on your game board, your attack value gets +N": {name, add} (LEG 3.4.3.8)
     zeroes: tuple = ()  # ((technique, letter), ...): "attack C sets the opponent's A to 0" (LEG 3.2.4.1.1)
     halve_opponent: bool = False  # ◎ LEG 3.5.4
     no_modification: bool = False  # ◎ LEG 3.5.6
@@ -218,6 +220,12 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         if timing not in ("battle", "point"):
             raise CardError(f"card {name!r}: ability.timing must be battle or point")
         ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
+    board_bonus = spec.get("board_bonus")
+    if board_bonus is not None:
+        if not (isinstance(board_bonus, dict) and sorted(board_bonus) == ["add", "name"]
+                and isinstance(board_bonus["add"], int) and isinstance(board_bonus["name"], str)):
+            raise CardError(f"card {name!r}: board_bonus is {{name: Name, add: N}}")
+        board_bonus = dict(board_bonus)
     on_digivolve = spec.get("on_digivolve")
     if on_digivolve is not None:
         ok = isinstance(on_digivolve, dict) and len(on_digivolve) == 1 and (
@@ -241,7 +249,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         **common, kind="digimon", level=level, battle_type=spec["battle_type"],
         attack=tuple((t, int(attack[t])) for t in TYPES),
         lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
-        requirement=int(spec.get("requirement", 1)), field=spec.get("field"),
+        requirement=int(spec.get("requirement", 1)), field=spec.get("field"), background=spec.get("background"),
+        board_bonus=board_bonus,
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
@@ -684,6 +693,8 @@ class LegacyGame(DecisionLoop):
         # LEG 3.4.8.5: additions and subtractions stack; LEG 3.4.8.6: never below 0.
         if not immune:
             value += sum(m.value for m in mods if m.kind == "add")
+            if self._board_bonus_from(player) is not None:
+                value += me.defn.board_bonus["add"]
         value = max(0, value) if floor else value
         # LEG 3.5.4: the opponent's ability halves the value after effects and abilities.
         if self.special(1 - player, "halve_opponent") and not immune:
@@ -1068,9 +1079,15 @@ class LegacyGame(DecisionLoop):
             side.support.append(card)
             self.supported.add(p)
             self.emit("support", "LEG 3.2.4.3.1", p, card=card.name)
+            if self._board_bonus_from(p) == "support":
+                self.emit("board_bonus", "LEG 3.4.3.8", p, card=self.top(p).name, on_board=card.name,
+                          add=self.top(p).defn.board_bonus["add"], attack=self.attack(p))
             if not self._support_target_ok(p, card.defn.support["target"]):
                 self.emit("support_no_effect", "LEG 3.4.3.7", p, card=card.name, target=self.top(p).name if self.top(p) else None)
                 return
+            top = self.top(p).defn
+            if "field" in card.defn.support["target"] and top.field is None:
+                self.emit("field_by_background", "LEG 3.3.8", p, card=top.name, background=top.background, support_card=card.name)
             self._resolve(p, card.defn.support["effect"], card.name, "LEG 3.2.4.3.1", until="phase", origin="support")
             return
         if a.kind == "ability":
@@ -1081,13 +1098,28 @@ class LegacyGame(DecisionLoop):
             return
         yield from self._use_option(p, a)
 
+    def _board_bonus_from(self, p: int) -> str | None:
+        """Where the card ``p``'s ◎ board bonus names is on ``p``'s game board ("box" or "support"), if it is;
+        a Digimon in the Support Box counts as one on the game board (LEG 3.4.3.8)."""
+        if not self.special(p, "board_bonus"):
+            return None
+        side, wanted = self.players[p], self.top(p).defn.board_bonus["name"]
+        if any(c.name == wanted for c in side.box if c is not side.top):
+            return "box"
+        return "support" if any(c.name == wanted for c in side.support) else None
+
     def _support_target_ok(self, p: int, target: dict) -> bool:
         top = self.top(p)
         if top is None:
             return False
         d = top.defn
-        checks = {"name": d.name, "level": d.level, "battle_type": d.battle_type, "field": d.field}
+        checks = {"name": d.name, "level": d.level, "battle_type": d.battle_type, "field": self._field(d)}
         return all(checks[k] == v for k, v in target.items())
+
+    @staticmethod
+    def _field(d: LegacyCardDef) -> str | None:
+        """The field a Digimon belongs to: its field icon, or with none, the field its background shows (LEG 3.3.8)."""
+        return d.field if d.field is not None else d.background
 
     def _usable(self, p: int) -> list[Card]:
         """Option cards ``p`` might use: those in the Option Slot, and those in the hand that need
