@@ -120,6 +120,9 @@ class LegacyCardDef:
     limit: str = "phase"  # LEG 3.3.7: to the Land of Darkness at the end of the phase (or "turn")
     levels: tuple = ()  # level restriction (LEG 3.3.6.1)
     needs_slot: bool = True  # LEG 3.2.2.7: most Option cards can be used only from the Option Slot (Digimon: always)
+    # what using it costs: {face_up: {points|network: N}, effect: {points|network: N}} (LEG 3.3.5)
+    cost: dict | None = None
+    set_face_up: bool = False  # worded "face up~": set face up, its effect activating in its phase (LEG 3.4.4.4)
 
     @property
     def is_digimon(self) -> bool:
@@ -191,8 +194,19 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         needs_slot = spec.get("needs_slot", True)
         if not isinstance(needs_slot, bool) or (not needs_slot and slot is not None):
             raise CardError(f"card {name!r}: needs_slot is true or false, and a card that names its slot needs one")
+        cost = spec.get("cost")
+        if cost is not None:
+            parts_ok = isinstance(cost, dict) and cost and all(
+                when in ("face_up", "effect") and isinstance(what, dict) and len(what) == 1
+                and next(iter(what)) in ("points", "network") and isinstance(next(iter(what.values())), int)
+                and next(iter(what.values())) > 0
+                for when, what in cost.items())
+            if not parts_ok:
+                raise CardError(f"card {name!r}: cost is {{face_up: {{points|network: N}}, effect: {{points|network: N}}}}")
+            cost = {when: dict(what) for when, what in cost.items()}
         return LegacyCardDef(
             **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
+            cost=cost, set_face_up=bool(spec.get("set_face_up", False)),
             only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
             slot=slot, limit=spec.get("limit", "phase"), levels=levels, needs_slot=needs_slot,
         )
@@ -383,6 +397,7 @@ class LegacyGame(DecisionLoop):
         self.abilities_used: set[tuple[int, str]] = set()  # (player, phase)
         self.prep_step = [0, 0]
         self.pending: Card | None = None  # an Option waiting to take effect (response window)
+        self.waiting: set[int] = set()  # "face up~" Options set face up, their effect not activated yet (LEG 3.4.4.4)
         self.pending_user: int | None = None
         self.acted_in_point: dict[str, set] = {"options": set(), "abilities": set()}
         self._resume: dict = {}  # where a set-up position stands inside its first phase
@@ -713,6 +728,7 @@ class LegacyGame(DecisionLoop):
                     self.phase = phase
                     self.stage = ""
                     self.emit("phase", PHASE_REFS[phase], self.first_player, phase=phase, turn=self.turn)
+                    self._activate_waiting(phase)
                     yield from getattr(self, f"_phase_{phase}")()
                     self._end_of_phase(phase)
                 start = 0
@@ -884,10 +900,41 @@ class LegacyGame(DecisionLoop):
         elif a.kind == "set":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            if card.defn.set_face_up:
+                # LEG 3.4.4.4: set face up now; its effect activates in the phase of its activation timing.
+                card.face_up = True
+                self.waiting.add(card.uid)
+                side.slots[a.option - 1] = card
+                self.emit("set", "LEG 3.4.4.4", p, slot=a.option, card=card.name, face_up=True)
+                return
             # LEG 3.4.4.1: a second copy of an "only 1" card may be set; the limit is on using it.
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _activate_waiting(self, phase: str) -> None:
+        """The effects of "face up~" Options set face up, as the phase of their activation timing starts
+        (LEG 3.4.4.4): activating the effect is applying it, the card already being face up (LEG 3.4.5.2)."""
+        for p in (self.second_player, self.first_player):
+            for card in [c for c in self.players[p].slots if c is not None and c.uid in self.waiting]:
+                if phase in card.defn.timing and self.top(p) is not None and self.top(1 - p) is not None:
+                    self.waiting.discard(card.uid)
+                    self.emit("effect_activated", "LEG 3.4.5.2", p, card=card.name, phase=phase)
+                    self._resolve(p, card.defn.effect, card.name, "LEG 3.4.4.4", until=card.defn.limit)
+
+    def _pay(self, p: int, card: Card, when: str, ref: str) -> None:
+        """Pay the part of ``card``'s cost due ``when`` ("face_up" or "effect", LEG 3.3.5)."""
+        cost = (card.defn.cost or {}).get(when)
+        if not cost:
+            return
+        if "points" in cost:
+            self._lose_points(p, cost["points"], ref, event="cost_paid", card=card.name, when=when)
+            return
+        side = self.players[p]
+        paid = side.network[:cost["network"]]
+        del side.network[:len(paid)]
+        self._to_darkness(p, paid, ref, "paid as the cost of an Option card")
+        self.emit("cost_paid", ref, p, card=card.name, when=when, network=len(paid))
 
     # -- Digivolution Phase (LEG 3.2.3) -------------------------------------------------
     def _phase_digivolution(self):
@@ -953,7 +1000,7 @@ class LegacyGame(DecisionLoop):
         gone = [c for c in opp.slots if c is not None and c.name == what["opponent_option"]]
         for c in gone:
             self._slot_out(1 - p, c)
-        self._to_darkness(1 - p, gone, "LEG 3.5.5", f"sent by {card.name}'s ability as it digivolved")
+        self._to_darkness(1 - p, gone, "LEG 3.5.5", "sent by the ability of the Digimon digivolved into")
 
     # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
     def _phase_battle(self):
@@ -1142,6 +1189,8 @@ class LegacyGame(DecisionLoop):
             return
         if d.only_one:
             self.used_this_turn.append((p, d.name))
+        # LEG 3.4.5.1: turning the card face up is paying the cost its activation timing field names.
+        self._pay(p, card, "face_up", "LEG 3.4.5.1")
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
             answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
@@ -1161,8 +1210,13 @@ class LegacyGame(DecisionLoop):
                     self._spent_from_hand(opp, answer)
                 self.pending, self.pending_user = None, None
                 if card not in side.slots and card not in side.hand:  # nullified
+                    if d.cost and "effect" in d.cost:
+                        # LEG 3.3.5: nullified before its effect took effect: the effect field's cost is not paid.
+                        self.emit("cost_skipped", "LEG 3.3.5", p, card=card.name)
                     return
         self._resolve(p, d.effect, card.name, ref, until=d.limit)
+        # LEG 3.3.5: the cost in the effect field is paid as the effect takes effect.
+        self._pay(p, card, "effect", "LEG 3.3.5")
         self._spent_from_hand(p, card)
 
     def _spent_from_hand(self, p: int, card: Card) -> None:
@@ -1360,7 +1414,8 @@ class LegacyGame(DecisionLoop):
         # LEG 3.3.7: an Option with no written limit goes to the Land of Darkness at the end of its phase;
         # LEG 3.4.2.1 / LEG 3.4.3.2: special and support abilities last only for the phase.
         for p, side in enumerate(self.players):
-            spent = [c for c in side.slots if c is not None and c.face_up and c.defn.limit != "turn"]
+            spent = [c for c in side.slots
+                     if c is not None and c.face_up and c.defn.limit != "turn" and c.uid not in self.waiting]
             for c in spent:
                 self._slot_out(p, c)
             self._to_darkness(p, spent, "LEG 3.3.7", f"used Option cards at the end of the {phase} phase")
@@ -1373,7 +1428,7 @@ class LegacyGame(DecisionLoop):
 
     def _end_of_turn(self) -> None:
         for p, side in enumerate(self.players):
-            spent = [c for c in side.slots if c is not None and c.face_up]
+            spent = [c for c in side.slots if c is not None and c.face_up and c.uid not in self.waiting]
             for c in spent:
                 self._slot_out(p, c)
             self._to_darkness(p, spent, "LEG 3.3.7", "used Option cards at the end of the turn")
