@@ -96,10 +96,19 @@ class LegacyCardDef:
     lost_points: tuple = ()  # ((level, n), ...): Lost Points for each opponent level (LEG 3.2.5.3)
     requirement: int = 1  # ● and X marks: cards from the Network Sea to the Power Box (LEG 3.2.2.1.1)
     field: str | None = None  # field / group a support target can name ("Nsp")
+    background: str | None = None  # the printed background; with no field icon it decides the field (LEG 3.3.8)
+    board_bonus: dict | None = None  # ◎ "if Name is on your game board, your attack value gets +N": {name, add} (LEG 3.4.3.8)
     zeroes: tuple = ()  # ((technique, letter), ...): "attack C sets the opponent's A to 0" (LEG 3.2.4.1.1)
     halve_opponent: bool = False  # ◎ LEG 3.5.4
     no_modification: bool = False  # ◎ LEG 3.5.6
     draw_immune: bool = False  # ◎ LEG 3.5.3
+    nullify_abilities: bool = False  # ◎ the opponent's Digimon becomes "special abilities nullified" (LEG 3.5.1)
+    keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
+    not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
+    ignores_options: bool = False  # ◎ "not affected by the effects of the opponent's Option cards" (LEG 3.5.2)
+    # ◎ when a Digimon digivolves into this one: {draw: N} (may draw, LEG 3.5.9) or
+    # {opponent_option: Name} (the opponent's Option of that name to the Land of Darkness, LEG 3.5.5)
+    on_digivolve: dict | None = None
     ability: dict | None = None  # activated ◎ special ability: {effect: {...}, timing: battle|point}
     support: dict | None = None  # ■ support ability: {condition: {...}, target: {...}, effect: {...}}
     # Option cards
@@ -111,6 +120,9 @@ class LegacyCardDef:
     limit: str = "phase"  # LEG 3.3.7: to the Land of Darkness at the end of the phase (or "turn")
     levels: tuple = ()  # level restriction (LEG 3.3.6.1)
     needs_slot: bool = True  # LEG 3.2.2.7: most Option cards can be used only from the Option Slot (Digimon: always)
+    # what using it costs: {face_up: {points|network: N}, effect: {points|network: N}} (LEG 3.3.5)
+    cost: dict | None = None
+    set_face_up: bool = False  # worded "face up~": set face up, its effect activating in its phase (LEG 3.4.4.4)
 
     @property
     def is_digimon(self) -> bool:
@@ -182,8 +194,19 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         needs_slot = spec.get("needs_slot", True)
         if not isinstance(needs_slot, bool) or (not needs_slot and slot is not None):
             raise CardError(f"card {name!r}: needs_slot is true or false, and a card that names its slot needs one")
+        cost = spec.get("cost")
+        if cost is not None:
+            parts_ok = isinstance(cost, dict) and cost and all(
+                when in ("face_up", "effect") and isinstance(what, dict) and len(what) == 1
+                and next(iter(what)) in ("points", "network") and isinstance(next(iter(what.values())), int)
+                and next(iter(what.values())) > 0
+                for when, what in cost.items())
+            if not parts_ok:
+                raise CardError(f"card {name!r}: cost is {{face_up: {{points|network: N}}, effect: {{points|network: N}}}}")
+            cost = {when: dict(what) for when, what in cost.items()}
         return LegacyCardDef(
             **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
+            cost=cost, set_face_up=bool(spec.get("set_face_up", False)),
             only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
             slot=slot, limit=spec.get("limit", "phase"), levels=levels, needs_slot=needs_slot,
         )
@@ -211,6 +234,20 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         if timing not in ("battle", "point"):
             raise CardError(f"card {name!r}: ability.timing must be battle or point")
         ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
+    board_bonus = spec.get("board_bonus")
+    if board_bonus is not None:
+        if not (isinstance(board_bonus, dict) and sorted(board_bonus) == ["add", "name"]
+                and isinstance(board_bonus["add"], int) and isinstance(board_bonus["name"], str)):
+            raise CardError(f"card {name!r}: board_bonus is {{name: Name, add: N}}")
+        board_bonus = dict(board_bonus)
+    on_digivolve = spec.get("on_digivolve")
+    if on_digivolve is not None:
+        ok = isinstance(on_digivolve, dict) and len(on_digivolve) == 1 and (
+            (isinstance(on_digivolve.get("draw"), int) and on_digivolve["draw"] > 0)
+            or isinstance(on_digivolve.get("opponent_option"), str))
+        if not ok:
+            raise CardError(f"card {name!r}: on_digivolve is {{draw: N}} or {{opponent_option: Name}}")
+        on_digivolve = dict(on_digivolve)
     support = spec.get("support")
     if support is not None:
         condition = dict(support.get("condition") or {})
@@ -226,10 +263,13 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         **common, kind="digimon", level=level, battle_type=spec["battle_type"],
         attack=tuple((t, int(attack[t])) for t in TYPES),
         lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
-        requirement=int(spec.get("requirement", 1)), field=spec.get("field"),
+        requirement=int(spec.get("requirement", 1)), field=spec.get("field"), background=spec.get("background"),
+        board_bonus=board_bonus,
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
-        ability=ability, support=support,
+        nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
+        not_zeroed=bool(spec.get("not_zeroed", False)), ignores_options=bool(spec.get("ignores_options", False)),
+        ability=ability, support=support, on_digivolve=on_digivolve,
     )
 
 
@@ -357,6 +397,7 @@ class LegacyGame(DecisionLoop):
         self.abilities_used: set[tuple[int, str]] = set()  # (player, phase)
         self.prep_step = [0, 0]
         self.pending: Card | None = None  # an Option waiting to take effect (response window)
+        self.waiting: set[int] = set()  # "face up~" Options set face up, their effect not activated yet (LEG 3.4.4.4)
         self.pending_user: int | None = None
         self.acted_in_point: dict[str, set] = {"options": set(), "abilities": set()}
         self._resume: dict = {}  # where a set-up position stands inside its first phase
@@ -624,7 +665,19 @@ class LegacyGame(DecisionLoop):
         if me is None or opp is None:
             return False
         # The opponent uses the technique named by my battle type; it may zero one letter of mine.
-        return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player)
+        return dict(opp.defn.zeroes).get(me.defn.battle_type) == self.technique(player) and not me.defn.not_zeroed
+
+    def nullified(self, player: int) -> bool:
+        """``player``'s battling Digimon has its ◎ special abilities nullified by the opponent's (LEG 3.5.1):
+        always while the opponent has that ability, both ways when both have it, never with "does not
+        become special abilities nullified" (LEG 3.4.2.4).  Text without ◎ stays (LEG 3.3.3.2-3)."""
+        me, opp = self.top(player), self.top(1 - player)
+        return me is not None and opp is not None and opp.defn.nullify_abilities and not me.defn.keeps_abilities
+
+    def special(self, player: int, name: str) -> bool:
+        """``player``'s battling Digimon has the ◎ special ability ``name`` and it is not nullified."""
+        me = self.top(player)
+        return me is not None and bool(getattr(me.defn, name)) and not self.nullified(player)
 
     def attack(self, player: int, floor: bool = True) -> int:
         """``player``'s attack value now, every effect in force applied as LEG 3.4.8 says
@@ -633,7 +686,7 @@ class LegacyGame(DecisionLoop):
         if me is None or opp is None:
             return 0
         letter = self.technique(player)
-        immune = me.defn.no_modification  # LEG 3.5.6: no "+", "-", "x", "half", "all base to 0"
+        immune = self.special(player, "no_modification")  # LEG 3.5.6: no "+", "-", "x", "half", "all base to 0"
         mods = [m for m in self.mods if m.target == player]
         # LEG 3.4.8.1: the printed number is the base; LEG 3.4.8.4: "base +N" counts as printed.
         base = me.defn.attack_for(letter)
@@ -655,9 +708,11 @@ class LegacyGame(DecisionLoop):
         # LEG 3.4.8.5: additions and subtractions stack; LEG 3.4.8.6: never below 0.
         if not immune:
             value += sum(m.value for m in mods if m.kind == "add")
+            if self._board_bonus_from(player) is not None:
+                value += me.defn.board_bonus["add"]
         value = max(0, value) if floor else value
         # LEG 3.5.4: the opponent's ability halves the value after effects and abilities.
-        if opp.defn.halve_opponent and not immune:
+        if self.special(1 - player, "halve_opponent") and not immune:
             value //= 2
         return value
 
@@ -673,6 +728,7 @@ class LegacyGame(DecisionLoop):
                     self.phase = phase
                     self.stage = ""
                     self.emit("phase", PHASE_REFS[phase], self.first_player, phase=phase, turn=self.turn)
+                    self._activate_waiting(phase)
                     yield from getattr(self, f"_phase_{phase}")()
                     self._end_of_phase(phase)
                 start = 0
@@ -844,10 +900,41 @@ class LegacyGame(DecisionLoop):
         elif a.kind == "set":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            if card.defn.set_face_up:
+                # LEG 3.4.4.4: set face up now; its effect activates in the phase of its activation timing.
+                card.face_up = True
+                self.waiting.add(card.uid)
+                side.slots[a.option - 1] = card
+                self.emit("set", "LEG 3.4.4.4", p, slot=a.option, card=card.name, face_up=True)
+                return
             # LEG 3.4.4.1: a second copy of an "only 1" card may be set; the limit is on using it.
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _activate_waiting(self, phase: str) -> None:
+        """The effects of "face up~" Options set face up, as the phase of their activation timing starts
+        (LEG 3.4.4.4): activating the effect is applying it, the card already being face up (LEG 3.4.5.2)."""
+        for p in (self.second_player, self.first_player):
+            for card in [c for c in self.players[p].slots if c is not None and c.uid in self.waiting]:
+                if phase in card.defn.timing and self.top(p) is not None and self.top(1 - p) is not None:
+                    self.waiting.discard(card.uid)
+                    self.emit("effect_activated", "LEG 3.4.5.2", p, card=card.name, phase=phase)
+                    self._resolve(p, card.defn.effect, card.name, "LEG 3.4.4.4", until=card.defn.limit)
+
+    def _pay(self, p: int, card: Card, when: str, ref: str) -> None:
+        """Pay the part of ``card``'s cost due ``when`` ("face_up" or "effect", LEG 3.3.5)."""
+        cost = (card.defn.cost or {}).get(when)
+        if not cost:
+            return
+        if "points" in cost:
+            self._lose_points(p, cost["points"], ref, event="cost_paid", card=card.name, when=when)
+            return
+        side = self.players[p]
+        paid = side.network[:cost["network"]]
+        del side.network[:len(paid)]
+        self._to_darkness(p, paid, ref, "paid as the cost of an Option card")
+        self.emit("cost_paid", ref, p, card=card.name, when=when, network=len(paid))
 
     # -- Digivolution Phase (LEG 3.2.3) -------------------------------------------------
     def _phase_digivolution(self):
@@ -886,6 +973,9 @@ class LegacyGame(DecisionLoop):
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
+                if card.defn.on_digivolve and self.special(p, "on_digivolve"):
+                    # At once, even partway through a digivolution of several levels (LEG 3.5.5, LEG 3.5.9).
+                    yield from self._on_digivolve(p, card)
             if len(side.evolution) > 1:
                 # LEG 3.2.3.9.1: several levels in one turn, all of them (no stopping partway).
                 self.emit("several_levels", "LEG 3.2.3.9.1", p, cards=" → ".join(c.name for c in side.evolution),
@@ -895,17 +985,42 @@ class LegacyGame(DecisionLoop):
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
             side.evolution, side.power = [], []
 
+    def _on_digivolve(self, p: int, card: Card):
+        """The ◎ ability of a Digimon digivolved into, as it comes into the box."""
+        what = card.defn.on_digivolve
+        if "draw" in what:
+            # LEG 3.5.9: "you may immediately draw 2 cards from the Network Sea".
+            action = yield Decision(p, "draw_ability", [Action("draw"), Action("decline")],
+                                    f"{card.name}: draw {what['draw']} cards from the Network Sea?")
+            if action.kind == "draw":
+                self.emit("ability_draw", "LEG 3.5.9", p, card=card.name, cards=self._draw(p, what["draw"]))
+            return
+        # LEG 3.5.5: the opponent's card of that name goes; one played after this Digimon came stays.
+        opp = self.players[1 - p]
+        gone = [c for c in opp.slots if c is not None and c.name == what["opponent_option"]]
+        for c in gone:
+            self._slot_out(1 - p, c)
+        self._to_darkness(1 - p, gone, "LEG 3.5.5", "sent by the ability of the Digimon digivolved into")
+
     # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
     def _phase_battle(self):
         # LEG 3.2.4.4.1: the second player checks first, then the first player.
         for p in (self.second_player, self.first_player):
             if self.top(p) is None or self.top(1 - p) is None:
                 continue
+            if self.nullified(p):
+                self.emit("abilities_nullified", "LEG 3.5.1", p, card=self.top(p).name, nullifier=self.top(1 - p).name)
+            elif self.top(1 - p).defn.nullify_abilities:
+                self.emit("abilities_kept", "LEG 3.4.2.4", p, card=self.top(p).name, against=self.top(1 - p).name)
             if self._technique_zero(p):
                 self.emit("technique_zero", "LEG 3.2.4.1.1", 1 - p, letter=self.technique(p),
                           by_technique=self.top(p).defn.battle_type)
-            if self.top(1 - p).defn.halve_opponent:
-                if self.top(p).defn.no_modification:
+            elif self.top(p).defn.not_zeroed and dict(self.top(1 - p).defn.zeroes).get(self.top(p).defn.battle_type) == self.technique(p):
+                # LEG 3.3.3.3: the card's own text without ◎ keeps its letter; it is no special ability, so nullifying leaves it.
+                self.emit("not_zeroed", "LEG 3.3.3.3" if self.nullified(p) else "LEG 3.2.4.1.1", p,
+                          card=self.top(p).name, letter=self.technique(p))
+            if self.special(1 - p, "halve_opponent"):
+                if self.special(p, "no_modification"):
                     self.emit("not_halved", "LEG 3.5.6", p, card=self.top(p).name)
                 else:
                     self.emit("halved", "LEG 3.5.4", p, by=self.top(1 - p).name)
@@ -996,6 +1111,8 @@ class LegacyGame(DecisionLoop):
             return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
         if card.defn.ability is None or card.defn.ability["timing"] != phase:
             return IllegalAction(f"{card.name} has no ◎ ability to use now", "LEG 3.2.4.2" if phase == "battle" else "LEG 3.2.5.4")
+        if self.nullified(p):
+            return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
         if (p, phase) in self.abilities_used:
             return IllegalAction("that ability has been used in this phase", "LEG 3.4.2.1")
         return None
@@ -1009,9 +1126,15 @@ class LegacyGame(DecisionLoop):
             side.support.append(card)
             self.supported.add(p)
             self.emit("support", "LEG 3.2.4.3.1", p, card=card.name)
+            if self._board_bonus_from(p) == "support":
+                self.emit("board_bonus", "LEG 3.4.3.8", p, card=self.top(p).name, on_board=card.name,
+                          add=self.top(p).defn.board_bonus["add"], attack=self.attack(p))
             if not self._support_target_ok(p, card.defn.support["target"]):
                 self.emit("support_no_effect", "LEG 3.4.3.7", p, card=card.name, target=self.top(p).name if self.top(p) else None)
                 return
+            top = self.top(p).defn
+            if "field" in card.defn.support["target"] and top.field is None:
+                self.emit("field_by_background", "LEG 3.3.8", p, card=top.name, background=top.background, support_card=card.name)
             self._resolve(p, card.defn.support["effect"], card.name, "LEG 3.2.4.3.1", until="phase", origin="support")
             return
         if a.kind == "ability":
@@ -1022,13 +1145,28 @@ class LegacyGame(DecisionLoop):
             return
         yield from self._use_option(p, a)
 
+    def _board_bonus_from(self, p: int) -> str | None:
+        """Where the card ``p``'s ◎ board bonus names is on ``p``'s game board ("box" or "support"), if it is;
+        a Digimon in the Support Box counts as one on the game board (LEG 3.4.3.8)."""
+        if not self.special(p, "board_bonus"):
+            return None
+        side, wanted = self.players[p], self.top(p).defn.board_bonus["name"]
+        if any(c.name == wanted for c in side.box if c is not side.top):
+            return "box"
+        return "support" if any(c.name == wanted for c in side.support) else None
+
     def _support_target_ok(self, p: int, target: dict) -> bool:
         top = self.top(p)
         if top is None:
             return False
         d = top.defn
-        checks = {"name": d.name, "level": d.level, "battle_type": d.battle_type, "field": d.field}
+        checks = {"name": d.name, "level": d.level, "battle_type": d.battle_type, "field": self._field(d)}
         return all(checks[k] == v for k, v in target.items())
+
+    @staticmethod
+    def _field(d: LegacyCardDef) -> str | None:
+        """The field a Digimon belongs to: its field icon, or with none, the field its background shows (LEG 3.3.8)."""
+        return d.field if d.field is not None else d.background
 
     def _usable(self, p: int) -> list[Card]:
         """Option cards ``p`` might use: those in the Option Slot, and those in the hand that need
@@ -1051,6 +1189,8 @@ class LegacyGame(DecisionLoop):
             return
         if d.only_one:
             self.used_this_turn.append((p, d.name))
+        # LEG 3.4.5.1: turning the card face up is paying the cost its activation timing field names.
+        self._pay(p, card, "face_up", "LEG 3.4.5.1")
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
             answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
@@ -1070,8 +1210,13 @@ class LegacyGame(DecisionLoop):
                     self._spent_from_hand(opp, answer)
                 self.pending, self.pending_user = None, None
                 if card not in side.slots and card not in side.hand:  # nullified
+                    if d.cost and "effect" in d.cost:
+                        # LEG 3.3.5: nullified before its effect took effect: the effect field's cost is not paid.
+                        self.emit("cost_skipped", "LEG 3.3.5", p, card=card.name)
                     return
         self._resolve(p, d.effect, card.name, ref, until=d.limit)
+        # LEG 3.3.5: the cost in the effect field is paid as the effect takes effect.
+        self._pay(p, card, "effect", "LEG 3.3.5")
         self._spent_from_hand(p, card)
 
     def _spent_from_hand(self, p: int, card: Card) -> None:
@@ -1106,13 +1251,42 @@ class LegacyGame(DecisionLoop):
             raise SetupError(path, f"{source}'s effect ({key}) takes effect at once; nothing of it stays in force")
         return key, target
 
+    def _option_shield(self, p: int, effect: dict) -> tuple[bool, str] | None:
+        """Whether the opponent's ◎ "not affected by the effects of the opponent's Option cards" keeps
+        ``p``'s Option ``effect`` off (True) or not (False), with the clause deciding it (LEG 3.5.2)."""
+        owner = 1 - p
+        if not self.special(owner, "ignores_options"):
+            return None
+        key = next(k for k in effect if k != "target")
+        if key == "force_draw":  # a card reaching both players: kept off when the opponent uses it
+            return True, "LEG 3.5.2.4"
+        if key == "nullify":
+            if self.pending is None or self.pending_user != owner:
+                return None
+            used = self.pending.defn.effect
+            if "force_draw" in used:  # the owner's card reaching both: the nullifying card is kept off
+                return True, "LEG 3.5.2.4"
+            # Used on the opponent, the nullifying card counts as on the opponent's own board and works;
+            # used on the owner's own side, it reaches the owner and is kept off.
+            return used["target"] == "self", "LEG 3.5.2.3"
+        if effect["target"] == "opponent":  # it reaches the owner's Digimon, board or hand
+            return True, "LEG 3.5.2.1"
+        return False, "LEG 3.5.2.2"  # the opponent's card on their own side
+
     def _resolve(self, p: int, effect: dict, source: str, ref: str, until: str, origin: str = "option") -> None:
         """Apply one effect (an Option card, a support ability or a special ability) at once."""
+        shield = self._option_shield(p, effect) if origin == "option" else None
+        if shield is not None:
+            kept_off, shield_ref = shield
+            self.emit("option_ignored" if kept_off else "option_not_ignored", shield_ref, 1 - p, card=source,
+                      owner_card=self.top(1 - p).name)
+            if kept_off:
+                return
         key, target = self._in_force(p, effect, source, until, origin)
         value = effect[key]
         if key in ("add", "base_add", "multiply", "divide", "zero"):
             mref = MOD_REFS["zero_all"] if (key == "zero" and value == "all") else MOD_REFS[key]
-            immune = self.top(target) is not None and self.top(target).defn.no_modification
+            immune = self.special(target, "no_modification")
             if immune and not (key == "zero" and value != "all"):
                 self.emit("not_modified", "LEG 3.5.6", target, card=source, effect=f"{key} {value}")
             self.emit("attack_mod", mref, target, card=source, effect=f"{key} {value}", attack=self.attack(target))
@@ -1152,7 +1326,7 @@ class LegacyGame(DecisionLoop):
         self.result = "draw" if a0 == a1 else (0 if a0 > a1 else 1)
         forced = [e for e in self.battle_effects if e[1] == "force_draw"]
         if forced and self.result != "draw":
-            immune = [p for p in (0, 1) if self.top(p) is not None and self.top(p).defn.draw_immune]
+            immune = [p for p in (0, 1) if self.special(p, "draw_immune")]
             if immune:
                 # LEG 3.5.3: not affected by effects that make the battle a draw.
                 self.emit("draw_ignored", "LEG 3.5.3", immune[0], card=self.top(immune[0]).name)
@@ -1240,7 +1414,8 @@ class LegacyGame(DecisionLoop):
         # LEG 3.3.7: an Option with no written limit goes to the Land of Darkness at the end of its phase;
         # LEG 3.4.2.1 / LEG 3.4.3.2: special and support abilities last only for the phase.
         for p, side in enumerate(self.players):
-            spent = [c for c in side.slots if c is not None and c.face_up and c.defn.limit != "turn"]
+            spent = [c for c in side.slots
+                     if c is not None and c.face_up and c.defn.limit != "turn" and c.uid not in self.waiting]
             for c in spent:
                 self._slot_out(p, c)
             self._to_darkness(p, spent, "LEG 3.3.7", f"used Option cards at the end of the {phase} phase")
@@ -1253,7 +1428,7 @@ class LegacyGame(DecisionLoop):
 
     def _end_of_turn(self) -> None:
         for p, side in enumerate(self.players):
-            spent = [c for c in side.slots if c is not None and c.face_up]
+            spent = [c for c in side.slots if c is not None and c.face_up and c.uid not in self.waiting]
             for c in spent:
                 self._slot_out(p, c)
             self._to_darkness(p, spent, "LEG 3.3.7", "used Option cards at the end of the turn")
@@ -1283,10 +1458,12 @@ class LegacyGame(DecisionLoop):
             if found is None or found[0] != p or found[1] != "network" or not (found[2].defn.is_digimon and found[2].defn.level == 3):
                 return IllegalAction("the partner is a Level III Digimon card from your deck", "LEG 3.2.1.2")
             return None
+        if a.kind == "return":
+            return IllegalAction("a card set in the Option Slot cannot be returned to the hand", "LEG 3.4.4.2")
         if phase == "preparation":
             return self._check_prep(p, a)
         if phase == "digivolution":
-            if a.kind in ("digivolve", "decline"):
+            if a.kind in ("digivolve", "decline", "draw"):
                 return None
             return IllegalAction("only the second player's choice to digivolve is made now", "LEG 3.2.3.3")
         if a.kind == "pass":

@@ -122,6 +122,8 @@ def _card(game, player: int, step: dict, line: int, path: str) -> int:
         places = [side.slots] if step.get("from") == "slot" else [side.hand, side.slots]
     elif kind == "use":
         places = [face_down_slots, side.slots, side.hand]
+    elif kind == "return":
+        places = [side.slots]
     elif kind == "ability":
         places = [list(reversed(side.box))]
     else:
@@ -140,7 +142,7 @@ def _action(game, step: dict, line: int, path: str, player: int) -> Action:
         if len(actions) != 1:
             raise ScenarioFailure(line, f"'auto' needs exactly one legal action, there are {len(actions)}: {', '.join(map(str, actions))}")
         return actions[0]
-    if kind in ("refill", "done", "digivolve", "decline", "pass"):
+    if kind in ("refill", "done", "digivolve", "decline", "draw", "pass"):
         return Action(kind)
     if kind == "ability" and "card" not in step:
         top = game.top(player)
