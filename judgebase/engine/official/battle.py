@@ -307,9 +307,12 @@ class Battles:
             # CR 16-5-1: what lets this Digimon block at all is the rule its <Blocker> brings in.
             self.emit("blocker_allows_block", "CR 16-5-1", defender, blocker=repr(blocker))
             blocker.suspended = True
-            a.target = blocker
+            before, a.target = a.target, blocker
             a.blocked = True
             self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
+            # CR 11-2-7-2: a rule changes the target chosen at the declaration.
+            self.emit("attack_target_changed", "CR 11-2-7-2", defender, before=repr(before) if before else "player",
+                      after=repr(blocker))
             self.variant.blocked(blocker, a)
             self._trigger_on(blocker, "when_blocking")
             self._fire("blocked", [a.attacker])
@@ -365,6 +368,8 @@ class Battles:
         elif not self._security_a_instances(attacker):
             self.emit("one_security_check", "CR 4-3-8", tp, attacker=repr(attacker))  # a Digimon checks 1 card
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
+        if n:  # CR 13-1-4: the attacking player is offered no way to leave it out
+            self.emit("security_check_mandatory", "CR 13-1-4", tp, attacker=repr(attacker), cards=n)
         if n > 1:
             self.emit("security_check_one_by_one", "CR 13-1-3", tp, attacker=repr(attacker), cards=n)
         for number in range(1, n + 1):

@@ -245,6 +245,10 @@ class Effects:
                 if self._may_trigger(player, card, effect):
                     self._pend(player, f"[would_be_played] of {card.name}", effect, card=card)
             yield from self._resolve()
+            if card.defn.digixros or card.defn.assembly:
+                # CR 7-2-3-1 / 7-3-3-1: the procedure stops at the reveal until these are resolved.
+                self.emit("play_triggers_first", "CR 7-2-3-1" if card.defn.digixros else "CR 7-3-3-1", player,
+                          card=card.name, procedure="DigiXros" if card.defn.digixros else "Assembly")
         finally:
             self.pending = outer + self.pending
             playing = self._playing.pop()

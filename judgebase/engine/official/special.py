@@ -422,6 +422,10 @@ class SpecialDigivolutions:
                 if choice.kind == "yes":
                     placed = matching[:count]
                     self.emit("assembly_declared", "CR 7-3-3-2", tp, card=d.name, cards=", ".join(c.name for c in placed))
+                    # CR 7-3-2-3: chosen as it is declared, all of them before any goes under; none after.
+                    self.emit("assembly_chosen_first", "CR 7-3-2-3", tp, card=d.name, count=count)
+                    # CR 7-3-2-6: one name given a number: the player orders them, and any order is the same stack.
+                    self.emit("assembly_stacked", "CR 7-3-2-6", tp, card=d.name, name=name, count=count)
                     if len(matching) > count:
                         # CR 7-3-2-5: an Assembly that states a number places that many, never more.
                         self.emit("assembly_count_only", "CR 7-3-2-5", tp, card=d.name, placed=count, left=len(matching) - count)
