@@ -112,7 +112,9 @@ INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
 TRIGGER_STEPS = ("reduce_play_cost",)
 # Every key an effect spec may have; anything else is a load error (the engine would ignore it).
 EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
-               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone", "attacking")
+# "... if attacking a player / a Digimon" on an effect an attack triggers: the target declared (CR 11-2-7-6).
+ATTACKING = ("player", "digimon")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
 # the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
 ZONES = ("breeding", "trash", "security", "hand")
@@ -175,6 +177,9 @@ class Effect:
     # An area icon: {Breeding}, {Trash}, {Security} - it works only while its card is in that area
     # (CR 15-14-4-1, 15-14-3-1; in the security stack, lying face up, CR 15-14-5-1).
     zone: str | None = None
+    # "If attacking XX" on an effect an attack triggers: it triggers only if the target chosen at the
+    # declaration is XX, "player" or "digimon" (CR 11-2-7-6).
+    attacking: str | None = None
 
     @property
     def persistent(self) -> bool:
@@ -391,6 +396,13 @@ def _trigger_fields(item: dict, where: str) -> dict:
             raise CardError(f"{where}: zone {item['zone']!r} goes with the timings {', '.join(ZONE_TIMINGS)}, not {timing!r}")
         out["zone"] = item["zone"]
     event = item.get("event")
+    if "attacking" in item:
+        if not (timing == "when_attacking" or (timing == "when" and event == "attacks")):
+            raise CardError(f"{where}: attacking ('if attacking ...') belongs to an effect an attack triggers "
+                            "(timing when_attacking, or when with event attacks)")
+        if item["attacking"] not in ATTACKING:
+            raise CardError(f"{where}: attacking must be one of {', '.join(ATTACKING)}")
+        out["attacking"] = item["attacking"]
     if timing in ("when", "would") and event is None:
         raise CardError(f"{where}: a '{timing}' effect names its event "
                         f"({', '.join(EVENTS if timing == 'when' else WOULD_EVENTS)})")
@@ -489,6 +501,8 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
         (name, arg), = ((k, v) for k, v in step.items() if k != "if")
         if name in TARGETED_STEPS:
             check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+        if name == "digivolve" and isinstance(arg, dict) and arg.get("ignore_requirements") and "cost" not in arg:
+            raise CardError(f"{here}.digivolve: ignoring the requirements leaves no cost to read; give its cost")
     if not effect.persistent:
         return
     what = f"{where}: a [{effect.timing}] effect is persistent (CR 15-8-2)"

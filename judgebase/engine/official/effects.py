@@ -133,6 +133,14 @@ class Effects:
         if self.per_turn_spent(card, effect):
             self.emit("once_per_turn_spent", "CR 15-14-1-2", player, card=card.name)
             return False
+        if effect.attacking is not None and self.attack is not None:
+            declared = self.attack.declared_target
+            target = "player" if declared is None else self._category(declared)
+            if target != effect.attacking:
+                # CR 11-2-7-6: "if attacking XX" reads the target chosen at the declaration.
+                self.emit("not_attacking_named", "CR 11-2-7-6", player, card=card.name, named=effect.attacking,
+                          declared="player" if declared is None else repr(declared))
+                return False
         return True
 
     def _watching(self, stack: Stack, event: str, timing: str = "when"):
