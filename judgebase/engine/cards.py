@@ -104,7 +104,11 @@ WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen fr
 # The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
 WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
 # ``timing: would`` + ``event``: immediate-type effects (CR 15-8-5) that step in before the event.
-WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2"}
+WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2",
+                "digivolved": "CR 8-1-2-4", "used": "CR 9-1-6", "linked": "CR 10-1-2-3"}
+# "When this card would be played / digivolved into / used / linked": about the revealed card only,
+# triggered right after it is revealed (and its Digimon chosen), before any cost is paid.
+REVEALED_WOULD_EVENTS = ("played", "digivolved", "used", "linked")
 WOULD_WHOSE = ("self", "own")  # "this Digimon" / "one of your Digimon"
 # Overwrite processing ("... instead", CR 18-2-1): what replaces a deletion, carried out in full or not at all.
 INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
@@ -419,8 +423,8 @@ def _trigger_fields(item: dict, where: str) -> dict:
     allowed = WHOSE if timing == "when" else WOULD_WHOSE
     if whose not in allowed:
         raise CardError(f"{where}: whose must be one of {', '.join(allowed)}")
-    if timing == "would" and event == "played" and whose != "self":
-        raise CardError(f"{where}: 'when this card would be played' is about this card only (whose: self)")
+    if timing == "would" and event in REVEALED_WOULD_EVENTS and whose != "self":
+        raise CardError(f"{where}: 'when this card would be {event}' is about this card only (whose: self)")
     out["whose"] = whose
     window = item.get("window", "all_turns")
     if window not in WINDOWS:
@@ -429,8 +433,8 @@ def _trigger_fields(item: dict, where: str) -> dict:
     if "by_effect" in item:
         if not isinstance(item["by_effect"], bool):
             raise CardError(f"{where}: by_effect is true or false")
-        if event == "blocked" or (timing == "would" and event == "played"):
-            raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'playing this card'}")
+        if event == "blocked" or (timing == "would" and event in REVEALED_WOULD_EVENTS):
+            raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'this card about to be ' + event}")
         out["by_effect"] = item["by_effect"]
     if item.get("other"):
         if event in SECURITY_EVENTS or whose in ("opponent", "self"):

@@ -262,6 +262,28 @@ class Effects:
             playing = self._playing.pop()
         return playing["change"]
 
+    # The clause that places "when this card would be ..." in each procedure, and the event naming it.
+    WOULD_POINTS = {"digivolved": ("would_digivolve", "CR 8-1-2-4"), "used": ("would_be_used", "CR 9-1-6"),
+                    "linked": ("would_link", "CR 10-1-2-3")}
+
+    def _would_happen(self, player: int, card: Card, event: str, effects=None):
+        """"When this card would be digivolved into / used / linked" effects trigger right after the card
+        is revealed (and the Digimon it goes onto is chosen), before any cost is paid, and are resolved
+        at once as immediate-type effects (CR 8-1-2-4, 9-1-6, 10-1-2-3; CR 15-8-5-2)."""
+        effects = [e for e in (card.defn.effects if effects is None else effects) if e.timing == "would" and e.event == event]
+        if not effects:
+            return
+        kind, ref = self.WOULD_POINTS[event]
+        self.emit(kind, ref, player, card=card.name, effects=len(effects))
+        outer, self.pending = self.pending, []
+        try:
+            for effect in effects:
+                if self._may_trigger(player, card, effect):
+                    self._pend(player, f"[{kind}] of {card.name}", effect, card=card)
+            yield from self._resolve()
+        finally:
+            self.pending = outer + self.pending
+
     def _reduce_play_cost(self, player: int, card: Card, amount: int) -> None:
         playing = self._playing[-1] if self._playing else None
         if playing is None or playing["card"] is not card:

@@ -269,6 +269,7 @@ class Playing:
             # CR 2-4-3-1: a multicolour card has every one of its colours, so it meets a requirement for any of them.
             self.emit("multicolour_meets", "CR 2-4-3-1", tp, card=stack.top.name, colours="/".join(stack.top.defn.colours),
                       requirement=req.describe())
+        yield from self._would_happen(tp, card, "digivolved")  # CR 8-1-2-4: revealed and its Digimon chosen
         cost = req.cost if cost is None else int(cost)
         instances = self._digisorption_values(card.defn)
         if len(instances) > 1:
@@ -343,6 +344,7 @@ class Playing:
         dual = card.defn.option_side
         self.emit("use_declared", "CR 4-6-2" if dual else "CR 9-1-9-1", tp, card=card.name, side="Option information" if dual else None)
         self._colour_requirement_met(tp, card, dual["colours"] if dual else card.defn.colours)
+        yield from self._would_happen(tp, card, "used", dual["effects"] if dual else None)  # CR 9-1-6: right after the reveal
         self.pay(tp, dual["use_cost"] if dual else card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
         card.incarnation += 1
         effects = dual["effects"] if dual else card.defn.effects

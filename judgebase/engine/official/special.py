@@ -290,6 +290,7 @@ class SpecialDigivolutions:
         source = next((s for s in self.players[tp].battle if s.top is card), None)
         self.emit("link_declared", "CR 10-1-3-1", tp, card=card.name, onto=repr(stack),
                   origin="battle" if source is not None else "hand")
+        yield from self._would_happen(tp, card, "linked")  # CR 10-1-2-3: revealed and its Digimon chosen
         self.pay(tp, link["cost"], "CR 10-1-3-2", f"link {card.name}")
         if source is not None:
             # It leaves the field to become a link card (not on the field, CR 4-9-4); the cards
