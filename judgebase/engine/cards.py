@@ -62,6 +62,7 @@ TIMINGS = {
     "when_attacking": "CR 15-16-5-1",
     "on_deletion": "CR 15-16-4-1",
     "end_of_attack": "CR 15-16-15-1",
+    "end_of_battle": "CR 14-2-5",  # "at the end of the battle": a Digimon that fought, still in the battle area
     "when_moving": "CR 15-16-16-1",
     "when_blocking": "CR 15-16",
     "when_linking": "CR 15-16-6-1",
@@ -142,7 +143,8 @@ STEPS += COMMON_STEPS
 EFFECT_KEYWORDS = {k.key: (k.clause, k.key) for k in keyword_registry.KEYWORDS if k.form == "effect" and k.implemented}
 #: The timing icons such a keyword can be printed after (not the persistent ones, <Delay>, or the
 #: event-described "when ..." and "would ..." timings).
-EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would", "trashed_from_hand"))
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would", "trashed_from_hand",
+                                                                                     "end_of_battle"))
 
 
 class CardError(ValueError):

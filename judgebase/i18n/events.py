@@ -504,6 +504,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                          "{card} hat die höheren DP und gewinnt den Kampf"),
     "event.battle_lost": ("{card} has the lower DP and loses the battle", "{card} tiene menos DP y pierde la batalla",
                           "{card} hat die niedrigeren DP und verliert den Kampf"),
+    "event.end_of_battle": ("the battle is over: {effects} effect(s) set for the end of the battle are resolved",
+                            "la batalla ha terminado: se resuelven {effects} efecto(s) previstos para el final de la batalla",
+                            "der Kampf ist vorbei: {effects} Effekt(e) für das Ende des Kampfes werden abgehandelt"),
     "event.battle_tie": ("{cards} have the same DP: both lose the battle", "{cards} tienen el mismo DP: los dos pierden la batalla",
                          "{cards} haben gleich viele DP: beide verlieren den Kampf"),
     "event.battle_triggers": ("the battle triggered {effects} effect(s); they are resolved before the game goes on",
@@ -1550,7 +1553,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
 
 _TIMINGS = {
     "on_play": "[On Play]", "when_digivolving": "[When Digivolving]", "when_attacking": "[When Attacking]",
-    "on_deletion": "[On Deletion]", "end_of_attack": "[End of Attack]", "when_moving": "[When Moving]",
+    "on_deletion": "[On Deletion]", "end_of_attack": "[End of Attack]", "end_of_battle": "[End of Battle]", "when_moving": "[When Moving]",
     "when_blocking": "[When Blocking]", "when_linking": "[When Linking]", "start_of_your_turn": "[Start of Your Turn]",
     "end_of_your_turn": "[End of Your Turn]", "end_of_opponents_turn": "[End of Opponent's Turn]", "main": "[Main]",
     "counter": "[Counter]", "security": "[Security]", "your_turn": "[Your Turn]", "all_turns": "[All Turns]",

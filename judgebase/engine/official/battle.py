@@ -351,7 +351,9 @@ class Battles:
             return
         self.emit("attack_successful", "CR 11-5-1-3", tp, attacker=repr(a.attacker), target=repr(a.target))
         self.emit("battle_begins", "CR 11-5-1-3-1", tp, attacker=repr(a.attacker), defender=repr(a.target))
-        yield from self._battle(a.attacker, a.target)
+        attacker, defender = a.attacker, a.target
+        yield from self._battle(attacker, defender)
+        yield from self._end_of_battle(tp, attacker, defender)
 
     def _security_check(self, attacker: Stack):
         """CR 13-1: the one security check of an attack, its cards checked one at a time (CR 13-1-3)
@@ -420,6 +422,7 @@ class Battles:
             if attacker in self.players[tp].battle and not self.is_over:
                 self.emit("battle_begins", "CR 13-1-8-3-1", tp, attacker=repr(attacker), defender=card.name)
                 yield from self._battle(attacker, None, security_card=card)
+                yield from self._end_of_battle(tp, attacker)
         elif not self.is_over:
             self.emit("no_security_battle", "CR 13-1-8-3-2", opp, card=card.name)
         if card in self.players[opp].processing:
@@ -503,6 +506,19 @@ class Battles:
         if self.pending and not self.is_over:
             self.emit("battle_triggers", "CR 14-2-4", tp, effects=len(self.pending))
         yield from self._resolve()
+
+    def _end_of_battle(self, tp: int, *fighters: Stack):
+        """CR 14-2-5: once the battle is over (what it triggered resolved, CR 14-2-4), the "at the end
+        of the battle" effects of the Digimon that fought and are still in the battle area trigger and
+        are resolved."""
+        if self.is_over:
+            return
+        for stack in fighters:
+            if stack is not None and stack in self.players[stack.owner].battle:
+                self._trigger_on(stack, "end_of_battle")
+        if self.pending:
+            self.emit("end_of_battle", "CR 14-2-5", tp, effects=len(self.pending))
+            yield from self._resolve()
 
     def _end_attack(self):
         a = self.attack
