@@ -31,6 +31,8 @@ GOOD = [
      "do": [{"memory": 1}]},
     {"timing": "when", "event": "deleted", "whose": "any", "window": "all_turns", "by_effect": False, "do": [{"draw": 1}]},
     {"timing": "when", "event": "attacks", "do": [{"draw": 1}]},
+    {"timing": "when", "event": "attacks", "attacking": "digimon", "do": [{"draw": 1}]},
+    {"timing": "when_attacking", "attacking": "player", "do": [{"draw": 1}]},
     {"timing": "when", "event": "blocked", "do": [{"draw": 1}]},
     {"timing": "when", "event": "security_added", "do": [{"draw": 1}]},
     {"timing": "when", "event": "security_removed", "by_effect": True, "do": [{"draw": 1}]},
@@ -39,6 +41,9 @@ GOOD = [
      "instead": {"suspend": "self", "memory": -1, "trash_security": 1}},
     {"timing": "would", "event": "deleted", "instead": {"suspend": "it"}},
     {"timing": "would", "event": "played", "optional": True, "do": [{"reduce_play_cost": 2}, {"draw": 1}]},
+    {"timing": "would", "event": "digivolved", "do": [{"draw": 1}]},
+    {"timing": "would", "event": "used", "whose": "self", "do": [{"memory": 1}]},
+    {"timing": "would", "event": "linked", "optional": True, "do": [{"draw": 1}]},
     {"timing": "on_play", "per_turn": 1, "do": [{"draw": 1}]},
     {"timing": "start_of_your_main_phase", "zone": "breeding", "do": [{"draw": 1}]},
     {"timing": "start_of_your_turn", "zone": "hand", "do": [{"draw": 1}]},
@@ -79,6 +84,7 @@ def test_schema_and_engine_both_accept(effect):
     assert loaded.other == effect.get("other", False)
     assert (dict(loaded.instead) if loaded.instead else None) == effect.get("instead")
     assert loaded.zone == effect.get("zone")
+    assert loaded.attacking == effect.get("attacking")
 
 
 @pytest.mark.parametrize("effect, field", [
@@ -91,6 +97,7 @@ def test_schema_and_engine_both_accept(effect):
     ({"timing": "on_play", "per_turn": 0, "do": [{"draw": 1}]}, "per_turn"),
     ({"timing": "main", "do": [{"reduce_play_cost": 1, "draw": 1}]}, "step"),
     ({"timing": "start_of_your_turn", "zone": "deck", "do": [{"draw": 1}]}, "zone"),
+    ({"timing": "when_attacking", "attacking": "tamer", "do": [{"draw": 1}]}, "attacking"),
 ])
 def test_schema_and_engine_both_refuse(effect, field):
     spec = _tamer(effect)
@@ -116,7 +123,12 @@ def test_schema_and_engine_both_refuse(effect, field):
     ({"timing": "would", "event": "deleted", "instead": {"trash_from_hand": 1}, "do": [{"draw": 1}]}, "do"),
     ({"timing": "would", "event": "played", "whose": "own", "do": [{"draw": 1}]}, "whose"),
     ({"timing": "would", "event": "played", "by_effect": True, "do": [{"draw": 1}]}, "by_effect"),
+    ({"timing": "would", "event": "used", "whose": "own", "do": [{"draw": 1}]}, "whose"),
+    ({"timing": "would", "event": "linked", "do": [{"reduce_play_cost": 1}]}, "reduce_play_cost"),
     ({"timing": "would", "event": "deleted", "whose": "self", "other": True, "instead": {"memory": -1}}, "other"),
+    ({"timing": "on_play", "attacking": "player", "do": [{"draw": 1}]}, "attacking"),
+    ({"timing": "when", "event": "played", "attacking": "digimon", "do": [{"draw": 1}]}, "attacking"),
+    ({"timing": "main", "do": [{"digivolve": {"ignore_requirements": True}}]}, "cost"),
 ])
 def test_a_field_the_engine_would_not_apply_is_a_load_error(effect, field):
     with pytest.raises(CardError) as info:

@@ -62,6 +62,7 @@ TIMINGS = {
     "when_attacking": "CR 15-16-5-1",
     "on_deletion": "CR 15-16-4-1",
     "end_of_attack": "CR 15-16-15-1",
+    "end_of_battle": "CR 14-2-5",  # "at the end of the battle": a Digimon that fought, still in the battle area
     "when_moving": "CR 15-16-16-1",
     "when_blocking": "CR 15-16",
     "when_linking": "CR 15-16-6-1",
@@ -104,7 +105,11 @@ WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen fr
 # The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
 WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
 # ``timing: would`` + ``event``: immediate-type effects (CR 15-8-5) that step in before the event.
-WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2"}
+WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2",
+                "digivolved": "CR 8-1-2-4", "used": "CR 9-1-6", "linked": "CR 10-1-2-3"}
+# "When this card would be played / digivolved into / used / linked": about the revealed card only,
+# triggered right after it is revealed (and its Digimon chosen), before any cost is paid.
+REVEALED_WOULD_EVENTS = ("played", "digivolved", "used", "linked")
 WOULD_WHOSE = ("self", "own")  # "this Digimon" / "one of your Digimon"
 # Overwrite processing ("... instead", CR 18-2-1): what replaces a deletion, carried out in full or not at all.
 INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
@@ -112,7 +117,9 @@ INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
 TRIGGER_STEPS = ("reduce_play_cost",)
 # Every key an effect spec may have; anything else is a load error (the engine would ignore it).
 EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
-               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone", "attacking")
+# "... if attacking a player / a Digimon" on an effect an attack triggers: the target declared (CR 11-2-7-6).
+ATTACKING = ("player", "digimon")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
 # the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
 ZONES = ("breeding", "trash", "security", "hand")
@@ -136,7 +143,8 @@ STEPS += COMMON_STEPS
 EFFECT_KEYWORDS = {k.key: (k.clause, k.key) for k in keyword_registry.KEYWORDS if k.form == "effect" and k.implemented}
 #: The timing icons such a keyword can be printed after (not the persistent ones, <Delay>, or the
 #: event-described "when ..." and "would ..." timings).
-EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would", "trashed_from_hand"))
+EFFECT_KEYWORD_TIMINGS = tuple(t for t in TIMINGS if t not in PERSISTENT_TIMINGS + ("delay", "when", "would", "trashed_from_hand",
+                                                                                     "end_of_battle"))
 
 
 class CardError(ValueError):
@@ -175,6 +183,9 @@ class Effect:
     # An area icon: {Breeding}, {Trash}, {Security} - it works only while its card is in that area
     # (CR 15-14-4-1, 15-14-3-1; in the security stack, lying face up, CR 15-14-5-1).
     zone: str | None = None
+    # "If attacking XX" on an effect an attack triggers: it triggers only if the target chosen at the
+    # declaration is XX, "player" or "digimon" (CR 11-2-7-6).
+    attacking: str | None = None
 
     @property
     def persistent(self) -> bool:
@@ -391,6 +402,13 @@ def _trigger_fields(item: dict, where: str) -> dict:
             raise CardError(f"{where}: zone {item['zone']!r} goes with the timings {', '.join(ZONE_TIMINGS)}, not {timing!r}")
         out["zone"] = item["zone"]
     event = item.get("event")
+    if "attacking" in item:
+        if not (timing == "when_attacking" or (timing == "when" and event == "attacks")):
+            raise CardError(f"{where}: attacking ('if attacking ...') belongs to an effect an attack triggers "
+                            "(timing when_attacking, or when with event attacks)")
+        if item["attacking"] not in ATTACKING:
+            raise CardError(f"{where}: attacking must be one of {', '.join(ATTACKING)}")
+        out["attacking"] = item["attacking"]
     if timing in ("when", "would") and event is None:
         raise CardError(f"{where}: a '{timing}' effect names its event "
                         f"({', '.join(EVENTS if timing == 'when' else WOULD_EVENTS)})")
@@ -407,8 +425,8 @@ def _trigger_fields(item: dict, where: str) -> dict:
     allowed = WHOSE if timing == "when" else WOULD_WHOSE
     if whose not in allowed:
         raise CardError(f"{where}: whose must be one of {', '.join(allowed)}")
-    if timing == "would" and event == "played" and whose != "self":
-        raise CardError(f"{where}: 'when this card would be played' is about this card only (whose: self)")
+    if timing == "would" and event in REVEALED_WOULD_EVENTS and whose != "self":
+        raise CardError(f"{where}: 'when this card would be {event}' is about this card only (whose: self)")
     out["whose"] = whose
     window = item.get("window", "all_turns")
     if window not in WINDOWS:
@@ -417,8 +435,8 @@ def _trigger_fields(item: dict, where: str) -> dict:
     if "by_effect" in item:
         if not isinstance(item["by_effect"], bool):
             raise CardError(f"{where}: by_effect is true or false")
-        if event == "blocked" or (timing == "would" and event == "played"):
-            raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'playing this card'}")
+        if event == "blocked" or (timing == "would" and event in REVEALED_WOULD_EVENTS):
+            raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'this card about to be ' + event}")
         out["by_effect"] = item["by_effect"]
     if item.get("other"):
         if event in SECURITY_EVENTS or whose in ("opponent", "self"):
@@ -489,6 +507,8 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
         (name, arg), = ((k, v) for k, v in step.items() if k != "if")
         if name in TARGETED_STEPS:
             check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+        if name == "digivolve" and isinstance(arg, dict) and arg.get("ignore_requirements") and "cost" not in arg:
+            raise CardError(f"{here}.digivolve: ignoring the requirements leaves no cost to read; give its cost")
     if not effect.persistent:
         return
     what = f"{where}: a [{effect.timing}] effect is persistent (CR 15-8-2)"

@@ -307,9 +307,12 @@ class Battles:
             # CR 16-5-1: what lets this Digimon block at all is the rule its <Blocker> brings in.
             self.emit("blocker_allows_block", "CR 16-5-1", defender, blocker=repr(blocker))
             blocker.suspended = True
-            a.target = blocker
+            before, a.target = a.target, blocker
             a.blocked = True
             self.emit("block", "CR 12-1-7-1", defender, blocker=repr(blocker), forced=forced)
+            # CR 11-2-7-2: a rule changes the target chosen at the declaration.
+            self.emit("attack_target_changed", "CR 11-2-7-2", defender, before=repr(before) if before else "player",
+                      after=repr(blocker))
             self.variant.blocked(blocker, a)
             self._trigger_on(blocker, "when_blocking")
             self._fire("blocked", [a.attacker])
@@ -348,7 +351,9 @@ class Battles:
             return
         self.emit("attack_successful", "CR 11-5-1-3", tp, attacker=repr(a.attacker), target=repr(a.target))
         self.emit("battle_begins", "CR 11-5-1-3-1", tp, attacker=repr(a.attacker), defender=repr(a.target))
-        yield from self._battle(a.attacker, a.target)
+        attacker, defender = a.attacker, a.target
+        yield from self._battle(attacker, defender)
+        yield from self._end_of_battle(tp, attacker, defender)
 
     def _security_check(self, attacker: Stack):
         """CR 13-1: the one security check of an attack, its cards checked one at a time (CR 13-1-3)
@@ -365,6 +370,8 @@ class Battles:
         elif not self._security_a_instances(attacker):
             self.emit("one_security_check", "CR 4-3-8", tp, attacker=repr(attacker))  # a Digimon checks 1 card
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)
+        if n:  # CR 13-1-4: the attacking player is offered no way to leave it out
+            self.emit("security_check_mandatory", "CR 13-1-4", tp, attacker=repr(attacker), cards=n)
         if n > 1:
             self.emit("security_check_one_by_one", "CR 13-1-3", tp, attacker=repr(attacker), cards=n)
         for number in range(1, n + 1):
@@ -415,6 +422,7 @@ class Battles:
             if attacker in self.players[tp].battle and not self.is_over:
                 self.emit("battle_begins", "CR 13-1-8-3-1", tp, attacker=repr(attacker), defender=card.name)
                 yield from self._battle(attacker, None, security_card=card)
+                yield from self._end_of_battle(tp, attacker)
         elif not self.is_over:
             self.emit("no_security_battle", "CR 13-1-8-3-2", opp, card=card.name)
         if card in self.players[opp].processing:
@@ -498,6 +506,19 @@ class Battles:
         if self.pending and not self.is_over:
             self.emit("battle_triggers", "CR 14-2-4", tp, effects=len(self.pending))
         yield from self._resolve()
+
+    def _end_of_battle(self, tp: int, *fighters: Stack):
+        """CR 14-2-5: once the battle is over (what it triggered resolved, CR 14-2-4), the "at the end
+        of the battle" effects of the Digimon that fought and are still in the battle area trigger and
+        are resolved."""
+        if self.is_over:
+            return
+        for stack in fighters:
+            if stack is not None and stack in self.players[stack.owner].battle:
+                self._trigger_on(stack, "end_of_battle")
+        if self.pending:
+            self.emit("end_of_battle", "CR 14-2-5", tp, effects=len(self.pending))
+            yield from self._resolve()
 
     def _end_attack(self):
         a = self.attack

@@ -133,6 +133,14 @@ class Effects:
         if self.per_turn_spent(card, effect):
             self.emit("once_per_turn_spent", "CR 15-14-1-2", player, card=card.name)
             return False
+        if effect.attacking is not None and self.attack is not None:
+            declared = self.attack.declared_target
+            target = "player" if declared is None else self._category(declared)
+            if target != effect.attacking:
+                # CR 11-2-7-6: "if attacking XX" reads the target chosen at the declaration.
+                self.emit("not_attacking_named", "CR 11-2-7-6", player, card=card.name, named=effect.attacking,
+                          declared="player" if declared is None else repr(declared))
+                return False
         return True
 
     def _watching(self, stack: Stack, event: str, timing: str = "when"):
@@ -245,10 +253,36 @@ class Effects:
                 if self._may_trigger(player, card, effect):
                     self._pend(player, f"[would_be_played] of {card.name}", effect, card=card)
             yield from self._resolve()
+            if card.defn.digixros or card.defn.assembly:
+                # CR 7-2-3-1 / 7-3-3-1: the procedure stops at the reveal until these are resolved.
+                self.emit("play_triggers_first", "CR 7-2-3-1" if card.defn.digixros else "CR 7-3-3-1", player,
+                          card=card.name, procedure="DigiXros" if card.defn.digixros else "Assembly")
         finally:
             self.pending = outer + self.pending
             playing = self._playing.pop()
         return playing["change"]
+
+    # The clause that places "when this card would be ..." in each procedure, and the event naming it.
+    WOULD_POINTS = {"digivolved": ("would_digivolve", "CR 8-1-2-4"), "used": ("would_be_used", "CR 9-1-6"),
+                    "linked": ("would_link", "CR 10-1-2-3")}
+
+    def _would_happen(self, player: int, card: Card, event: str, effects=None):
+        """"When this card would be digivolved into / used / linked" effects trigger right after the card
+        is revealed (and the Digimon it goes onto is chosen), before any cost is paid, and are resolved
+        at once as immediate-type effects (CR 8-1-2-4, 9-1-6, 10-1-2-3; CR 15-8-5-2)."""
+        effects = [e for e in (card.defn.effects if effects is None else effects) if e.timing == "would" and e.event == event]
+        if not effects:
+            return
+        kind, ref = self.WOULD_POINTS[event]
+        self.emit(kind, ref, player, card=card.name, effects=len(effects))
+        outer, self.pending = self.pending, []
+        try:
+            for effect in effects:
+                if self._may_trigger(player, card, effect):
+                    self._pend(player, f"[{kind}] of {card.name}", effect, card=card)
+            yield from self._resolve()
+        finally:
+            self.pending = outer + self.pending
 
     def _reduce_play_cost(self, player: int, card: Card, amount: int) -> None:
         playing = self._playing[-1] if self._playing else None

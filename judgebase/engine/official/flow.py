@@ -131,6 +131,8 @@ class Flow:
                 stack.suspended = False
                 turn_players += 1
                 self.emit("unsuspend", "CR 6-2-1", tp, card=repr(stack))
+        if turn_players > 1:  # CR 6-2-1-3: all at once, so no card waits for another
+            self.emit("unsuspend_any_order", "CR 6-2-1-3", tp, cards=turn_players)
         for stack in self.stacks(1 - tp):
             if stack.suspended and self.keyword(stack, "reboot"):
                 self._keyword_mandatory(1 - tp, "reboot", repr(stack))

@@ -479,11 +479,14 @@ class Keywords:
             return
         choice = yield decision
         if choice.kind == "choose":
-            a.target = self.find_stack(choice.target)
+            before, a.target = a.target, self.find_stack(choice.target)
             tie = sum(1 for s in eligible if self.dp(s) == top) > 1  # CR 16-23-4: the player picks among equals
             # CR 11-2-7-5: the switch touches the attacking player only, so a target unaffected by their effects is still switched to
             ref = "CR 11-2-7-5" if self.unaffected_ref(a.target, p.player) else "CR 16-23-4" if tie else "CR 16-23-1"
             self.emit("target_switched", ref, p.player, target=repr(a.target))
+            # CR 11-2-7-2: an effect changes the target chosen at the declaration.
+            self.emit("attack_target_changed", "CR 11-2-7-2", p.player, before=repr(before) if before else "player",
+                      after=repr(a.target))
         else:
             self.emit("declined", "CR 16-23-3", p.player, card=repr(p.stack))  # <Raid> is optional
 

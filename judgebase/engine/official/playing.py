@@ -256,17 +256,20 @@ class Playing:
         """A card entered the battle area: what a format tracks about it (Tamer Tactics groups)."""
         yield from self.variant.after_place(stack, how)
 
-    def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False):
+    def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False, ignore_requirements: bool = False):
         card = next(c for c in self.players[tp].hand if c.uid == a.card)
         stack = self.find_stack(a.target)
-        req = card.defn.requirements[a.option]
+        req = None if ignore_requirements else card.defn.requirements[a.option]
         self.players[tp].hand.remove(card)
         self.players[tp].processing.append(card)
-        self.emit("digivolve_declared", "CR 8-1-3-1", tp, card=card.name, onto=repr(stack), requirement=req.describe())
-        if req.colours and not req.name and len(stack.top.defn.colours) > 1:
+        self.emit("digivolve_declared", "CR 8-1-3-1", tp, card=card.name, onto=repr(stack), requirement=req.describe() if req else "ignoring digivolution requirements")
+        if req is None:  # CR 8-1-2-2: the card's requirements, if it has any, are not looked at
+            self.emit("requirements_ignored", "CR 8-1-2-2", tp, card=card.name, onto=repr(stack), printed=len(card.defn.requirements))
+        elif req.colours and not req.name and len(stack.top.defn.colours) > 1:
             # CR 2-4-3-1: a multicolour card has every one of its colours, so it meets a requirement for any of them.
             self.emit("multicolour_meets", "CR 2-4-3-1", tp, card=stack.top.name, colours="/".join(stack.top.defn.colours),
                       requirement=req.describe())
+        yield from self._would_happen(tp, card, "digivolved")  # CR 8-1-2-4: revealed and its Digimon chosen
         cost = req.cost if cost is None else int(cost)
         instances = self._digisorption_values(card.defn)
         if len(instances) > 1:
@@ -341,6 +344,7 @@ class Playing:
         dual = card.defn.option_side
         self.emit("use_declared", "CR 4-6-2" if dual else "CR 9-1-9-1", tp, card=card.name, side="Option information" if dual else None)
         self._colour_requirement_met(tp, card, dual["colours"] if dual else card.defn.colours)
+        yield from self._would_happen(tp, card, "used", dual["effects"] if dual else None)  # CR 9-1-6: right after the reveal
         self.pay(tp, dual["use_cost"] if dual else card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
         card.incarnation += 1
         effects = dual["effects"] if dual else card.defn.effects

@@ -299,6 +299,7 @@ class SpecialDigivolutions:
         source = next((s for s in self.players[tp].battle if s.top is card), None)
         self.emit("link_declared", "CR 10-1-3-1", tp, card=card.name, onto=repr(stack),
                   origin="battle" if source is not None else "hand")
+        yield from self._would_happen(tp, card, "linked")  # CR 10-1-2-3: revealed and its Digimon chosen
         self.pay(tp, link["cost"], "CR 10-1-3-2", f"link {card.name}")
         if source is not None:
             # It leaves the field to become a link card (not on the field, CR 4-9-4); the cards
@@ -431,6 +432,10 @@ class SpecialDigivolutions:
                 if choice.kind == "yes":
                     placed = matching[:count]
                     self.emit("assembly_declared", "CR 7-3-3-2", tp, card=d.name, cards=", ".join(c.name for c in placed))
+                    # CR 7-3-2-3: chosen as it is declared, all of them before any goes under; none after.
+                    self.emit("assembly_chosen_first", "CR 7-3-2-3", tp, card=d.name, count=count)
+                    # CR 7-3-2-6: one name given a number: the player orders them, and any order is the same stack.
+                    self.emit("assembly_stacked", "CR 7-3-2-6", tp, card=d.name, name=name, count=count)
                     if len(matching) > count:
                         # CR 7-3-2-5: an Assembly that states a number places that many, never more.
                         self.emit("assembly_count_only", "CR 7-3-2-5", tp, card=d.name, placed=count, left=len(matching) - count)

@@ -142,6 +142,7 @@ class Steps(CommonSteps):
             if stack is None or stack not in self.players[me].battle:
                 return None
             spec = arg if isinstance(arg, dict) else {}
+            ignore = bool(spec.get("ignore_requirements"))
             def check(a: Action) -> IllegalAction | None:
                 if a.kind != "digivolve":
                     return None
@@ -152,13 +153,15 @@ class Steps(CommonSteps):
                     return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
                 if a.target != stack.sid or a.targets:
                     return IllegalAction(f"the effect digivolves {stack!r} only", "CR 15-11-1-3-1")
+                if ignore:  # CR 8-1-2-2: no requirement is looked at, and a card with none will do
+                    return self.digivolve_prohibition(stack)
                 return self._requirement_choice_problem(card, stack, a.option)
 
             candidates = [Action("decline")] + [Action("digivolve", c.uid, stack.sid, i) for c in self.players[me].hand
-                                                for i in range(len(c.defn.requirements))]
+                                                for i in (range(1) if ignore else range(len(c.defn.requirements)))]
             pick = yield self.decide(me, "effect_digivolve", candidates, "digivolve by this effect?", check)
             if pick.kind == "digivolve":
-                yield from self._digivolve(me, pick, cost=spec.get("cost"), by_effect=True)
+                yield from self._digivolve(me, pick, cost=spec.get("cost"), by_effect=True, ignore_requirements=ignore)
             return None
         if name == "play_token":
             spec = dict(arg)
