@@ -237,10 +237,14 @@ class Ranker:
         if named and not ruleset:
             by_ruleset["official"] = OTHER_RULESET_FACTOR  # "legacy …": the named ruleset's answer, not the official one
         cites = postings.cites if cited else None
+        # One result per thing: an example ruling counts for the clause it illustrates, which
+        # takes the better of their two scores (unless rulings themselves are asked for).
+        groups = postings.groups if kind != "ruling" else None
         spread = 1 - COVERAGE_FLOOR
-        ranked = []
+        best: dict[int, float] = {}
         for doc, score in totals.items():
-            if (ruleset and rulesets[doc] != ruleset) or (kind and kinds[doc] != kind):
+            shown = groups[doc] if groups is not None else doc
+            if (ruleset and rulesets[shown] != ruleset) or (kind and kinds[shown] != kind):
                 continue
             coverage = covered[doc] / total_weight
             score = score * (COVERAGE_FLOOR + spread * coverage * coverage) * priors[doc]
@@ -249,7 +253,9 @@ class Ranker:
                 score = score * factor
             if cites is not None and not cited.isdisjoint(cites[doc]):
                 score = score * CITED_FACTOR
-            ranked.append((doc, score))
+            if score > best.get(shown, -1.0):
+                best[shown] = score
+        ranked = list(best.items())
         # Highest score first; equal scores in document order (the browser's search sorts alike).
         ranked.sort(key=itemgetter(0))
         ranked.sort(key=itemgetter(1), reverse=True)
