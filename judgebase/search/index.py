@@ -166,7 +166,8 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
         "doc_refs": [d["ref"] for d in docs],
         "doc_kinds": [d["kind"] for d in docs],
         "doc_rulesets": [d["ruleset"] for d in docs],
-        "doc_priors": [d["prior"] for d in docs],
+        # An example ruling stands for its clause, and starts where its clause does.
+        "doc_priors": [docs[g]["prior"] for g in groups(docs)],
         "doc_cites": [d["cites"] for d in docs],
         "doc_qa": [d["qa"] for d in docs],
         "doc_groups": groups(docs),

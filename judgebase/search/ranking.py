@@ -43,8 +43,9 @@ RULING_PRIOR = 1.1
 # A chapter heading is an overview, rarely the answer.
 CHAPTER_FACTOR = 0.7
 # So is, less often, a clause with sub-clauses: its summary matches the words of every
-# question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9).
-SECTION_FACTOR = 0.8
+# question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9);
+# but a section's own text often states the rule its sub-clauses detail, so only a little.
+SECTION_FACTOR = 0.9
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
 # A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
@@ -67,7 +68,10 @@ _SUB_NUMBER = re.compile(r"\d[-.]\d")
 
 
 def prior(kind: str, ref: str, has_children: bool = False) -> float:
-    """A document's standing before any word matches: rulings a little up, chapter and section headings down."""
+    """A document's standing before any word matches: rulings a little up, chapter and section headings down.
+
+    An example ruling takes its clause's prior instead (``index.build_index``): it is shown as that clause.
+    """
     if kind == "ruling":
         return RULING_PRIOR
     if kind != "clause":
