@@ -201,6 +201,16 @@ class Database:
             "file": row["path"],
         }
 
+    @cached_property
+    def examples(self) -> dict[str, list[str]]:
+        """Clause ref -> the rulings that are its examples (``source.item: CR 1-3-11-2, example``), by id."""
+        out: dict[str, list[str]] = {}
+        for rid, item in self.conn.execute("select id, item from rulings where item like '%example%' order by id"):
+            ref = refs.example_of(item)
+            if ref is not None and self.has_clause(ref):
+                out.setdefault(str(ref), []).append(rid)
+        return out
+
     def rulings_citing(self, ref: str) -> list[str]:
         return [r[0] for r in self.conn.execute("select ruling from citations where ref = ? order by ruling", (ref,))]
 

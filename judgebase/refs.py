@@ -132,6 +132,21 @@ def try_parse(text: str, default_ruleset: str | None = None) -> Ref | None:
         return None
 
 
+_EXAMPLE = re.compile(r"\bexamples?\b", re.IGNORECASE)
+
+
+def example_of(item: str | None) -> Ref | None:
+    """The clause a ruling illustrates, when its source item marks it as that clause's example.
+
+    ``CR 1-3-11-2, example`` (an "Example:" of a clause turned into a question and answer;
+    ``CR 15-11-1-1 and CR 15-11-1-3, examples`` names the first): to a judge the ruling and
+    the clause are one thing, and search shows them as one result.
+    """
+    if not item or not _EXAMPLE.search(item):
+        return None
+    found = find_in_text(item)
+    return found[0].ref if found else None
+
 # References as they stand inside prose: "RM 6-1-4", "(CR 8-2-2-2, 8-2-3)",
 # "RM 5-2-1-4/5", "TT §2.2", "§2.4", "LEG 3.4".  A bare number in prose is not a
 # reference (it would catch dates and counts).

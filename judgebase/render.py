@@ -83,6 +83,10 @@ def search_results(query: str, results, lang: str = "en") -> str:
             lines.append(textwrap.fill(r.snippet, _width(), initial_indent="     ", subsequent_indent="     "))
         if r.kind == "ruling" and r.cites:
             lines.append("     " + t("cli.cites", lang, refs=", ".join(r.cites)))
+        for rid, question in getattr(r, "examples", ()):  # a clause's example rulings take its place, not their own
+            head = f"     {t('label.example', lang)}: "
+            room = max(20, _width() - len(head) - len(rid) - 2)
+            lines.append(f"{head}{style(rid, bold=True)}  {textwrap.shorten(question, room, placeholder=' …')}")
     lines.append("\n" + style(tn("cli.results", len(results), lang, lang=results[0].lang), dim=True))
     return "\n".join(lines)
 

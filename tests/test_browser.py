@@ -162,6 +162,22 @@ def test_static_export_search_jump_and_links_from_disk(static_site, page):
     assert page.url.endswith(".html") and "CR-6-1-4-1" not in page.url
 
 
+def test_static_export_shows_a_clauses_example_with_it(static_site, page, db):
+    clause, rids = sorted(db.examples.items())[0]
+    page.goto((static_site / "index.html").as_uri() + "?lang=en")
+    search(page, db.ruling(rids[0], "en")["question"])
+    page.wait_for_selector(".result")
+    first = page.locator("#results .result").first
+    assert first.locator(".ref").inner_text() == clause
+    link = first.locator(".example a").first
+    assert link.inner_text() == db.ruling(rids[0], "en")["question"]
+    assert rids[0] not in page.locator("#results .ref").all_inner_texts()
+    shot(page, "static-search-example")
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.split("?")[0].endswith(f"/ruling/{rids[0]}.html")
+
+
 def test_static_export_language_switch_and_ruling(static_site, page):
     page.goto((static_site / "clause" / "CR-8-2-2-1-1.html").as_uri())
     page.click(".other-langs a[data-set-lang=de]")

@@ -171,3 +171,53 @@ def test_snippets_do_not_cut_at_abbreviations():
     for text, rest in cases.items():
         first = snippet(text, "en", set())
         assert rest in first, (text, first)
+
+
+def test_example_of_reads_the_source_item():
+    from judgebase.refs import example_of
+
+    assert str(example_of("CR 1-3-11-2, example")) == "CR 1-3-11-2"
+    assert str(example_of("CR 3-4-5 example")) == "CR 3-4-5"
+    assert str(example_of("CR 15-11-1-1 and CR 15-11-1-3, examples")) == "CR 15-11-1-1"
+    assert str(example_of("TT §2.2, example")) == "TT §2.2"
+    for item in ("FAQ 3", "Q42", "", None, "an example with no clause"):
+        assert example_of(item) is None, item
+
+
+def _examples(db):
+    pairs = [(clause, rid) for clause, rids in sorted(db.examples.items()) for rid in rids]
+    assert len(pairs) >= 10, "the corpus has example rulings (source.item: CR …, example)"
+    return pairs
+
+
+def test_an_example_ruling_takes_its_clauses_place(searcher, db):
+    """Asked in the words of an example, the answer is its clause with the example attached, once."""
+    for clause, rid in _examples(db):
+        question = db.ruling(rid, "en")["question"]
+        results = searcher.search(question, lang="en", limit=10)
+        refs = [r.ref for r in results]
+        assert rid not in refs, (rid, refs)
+        assert refs[0] == clause, (rid, refs)
+        assert rid in [e for e, _ in results[0].examples] and results[0].examples[0][1]
+        assert len(refs) == len(set(refs))
+        # Rulings asked for are rulings: the example is listed as itself.
+        assert searcher.search(question, lang="en", kind="ruling", limit=3)[0].ref == rid
+
+
+def test_a_bare_reference_shows_its_examples_with_the_clause(searcher, db):
+    for clause, rid in _examples(db)[:10]:
+        number = clause.split(" ", 1)[1]
+        results = searcher.search(number, limit=40)
+        assert results[0].ref == clause and rid in [e for e, _ in results[0].examples]
+        assert rid not in [r.ref for r in results]
+        assert rid in [r.ref for r in searcher.search(number, kind="ruling", limit=40)]
+
+
+def test_examples_in_json_and_in_the_terminal(run_cli, db):
+    clause, rid = _examples(db)[0]
+    rows = json.loads(run_cli("search", clause, "--json").output)
+    assert rows[0]["ref"] == clause and rid in rows[0]["examples"]
+    assert all(isinstance(row["examples"], list) for row in rows if row["kind"] == "clause")
+    assert all("examples" not in row for row in rows if row["kind"] != "clause")
+    text = run_cli("search", clause, "--lang", "es").output
+    assert f"Ejemplo: {rid}" in text

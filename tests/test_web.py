@@ -107,3 +107,14 @@ def test_markdown_rule_links_refs_but_not_code_or_html():
                   lambda ref: "/clause/" + ref.replace(" ", "-"))
     assert html.count('class="ref"') == 1
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_search_results_show_a_clauses_example_with_it(ds, db):
+    clause, rids = sorted(db.examples.items())[0]
+    question = db.ruling(rids[0], "en")["question"]
+    r = get(ds, f"/search?q={question}&lang=en")
+    assert r.status_code == 200
+    first = r.text[r.text.index('class="result'):]
+    first = first[:first.index("</li>")]
+    assert f">{clause}</span>" in first and 'class="example"' in first and f"/ruling/{rids[0]}" in first
+    assert f'<span class="ref">{rids[0]}</span>' not in r.text

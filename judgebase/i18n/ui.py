@@ -608,6 +608,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{n} resultados · idioma {lang} · `judgebase clause REF` para una cláusula entera",
         "{n} Ergebnisse · Sprache {lang} · `judgebase clause REF` für eine ganze Klausel"),
     "cli.cites": ("cites: {refs}", "cita: {refs}", "zitiert: {refs}"),
+    "label.example": ("Example", "Ejemplo", "Beispiel"),
     "cli.ruling_id": ("ruling: {id}", "resolución: {id}", "Entscheidung: {id}"),
     "cli.seed": ("Seed ({sources}): “{text}”", "Fuente ({sources}): «{text}»", "Quelle ({sources}): „{text}“"),
     "cli.history_line": ("Ver. {version} ({date}): {kind}", "Ver. {version} ({date}): {kind}", "Ver. {version} ({date}): {kind}"),

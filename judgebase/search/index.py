@@ -21,7 +21,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from ..refs import CR_VERSION
+from ..refs import CR_VERSION, example_of
 from ..store import sync_file
 from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse
 from .glossary import glossary_data
@@ -95,9 +95,11 @@ def documents(conn: sqlite3.Connection):
     questions: dict[str, dict[str, sqlite3.Row]] = {}
     for row in conn.execute("select ruling, lang, question, answer from ruling_text"):
         questions.setdefault(row["ruling"], {})[row["lang"]] = row
-    for row in conn.execute("select id, ruleset, cites, qa from rulings order by id"):
+    for row in conn.execute("select id, ruleset, cites, qa, item from rulings order by id"):
+        example = example_of(row["item"])
         doc = {"ref": row["id"], "kind": "ruling", "ruleset": row["ruleset"], "cites": json.loads(row["cites"]),
-               "qa": json.loads(row["qa"] or "[]"), "prior": prior("ruling", row["id"]), "shown": {}}
+               "qa": json.loads(row["qa"] or "[]"), "prior": prior("ruling", row["id"]), "shown": {},
+               "example_of": str(example) if example else None}
         for lang, text in questions.get(row["id"], {}).items():
             doc[f"title_{lang}"] = text["question"] or ""
             doc[f"body_{lang}"] = f"{text['question'] or ''}\n{text['answer'] or ''}"
@@ -114,6 +116,16 @@ def documents(conn: sqlite3.Connection):
             doc[f"title_{lang}"] = f"{name} {words}".strip()
             doc[f"body_{lang}"] = f"{name} {words}\n{row[f'summary_{lang}'] or ''}"
         yield doc
+
+
+def groups(docs: list[dict]) -> list[int]:
+    """The document each document is shown as: an example ruling as the clause it illustrates, all else as itself.
+
+    A clause and its example are one thing to a judge: they take one place among the results,
+    the clause's, with the example attached (``ranking.Ranker.rank`` reads this list).
+    """
+    clauses = {d["ref"]: n for n, d in enumerate(docs) if d["kind"] == "clause"}
+    return [clauses.get(d.get("example_of"), n) for n, d in enumerate(docs)]
 
 
 def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> int:
@@ -154,9 +166,11 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
         "doc_refs": [d["ref"] for d in docs],
         "doc_kinds": [d["kind"] for d in docs],
         "doc_rulesets": [d["ruleset"] for d in docs],
-        "doc_priors": [d["prior"] for d in docs],
+        # An example ruling stands for its clause, and starts where its clause does.
+        "doc_priors": [docs[g]["prior"] for g in groups(docs)],
         "doc_cites": [d["cites"] for d in docs],
         "doc_qa": [d["qa"] for d in docs],
+        "doc_groups": groups(docs),
         "constants": constants(),
         "stopwords": {lang: sorted(STOPWORDS[lang]) for lang in LANGUAGES},
         "keep": KEEP,

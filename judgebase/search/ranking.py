@@ -43,8 +43,9 @@ RULING_PRIOR = 1.1
 # A chapter heading is an overview, rarely the answer.
 CHAPTER_FACTOR = 0.7
 # So is, less often, a clause with sub-clauses: its summary matches the words of every
-# question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9).
-SECTION_FACTOR = 0.8
+# question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9);
+# but a section's own text often states the rule its sub-clauses detail, so only a little.
+SECTION_FACTOR = 0.9
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
 # A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
@@ -67,7 +68,10 @@ _SUB_NUMBER = re.compile(r"\d[-.]\d")
 
 
 def prior(kind: str, ref: str, has_children: bool = False) -> float:
-    """A document's standing before any word matches: rulings a little up, chapter and section headings down."""
+    """A document's standing before any word matches: rulings a little up, chapter and section headings down.
+
+    An example ruling takes its clause's prior instead (``index.build_index``): it is shown as that clause.
+    """
     if kind == "ruling":
         return RULING_PRIOR
     if kind != "clause":
@@ -237,10 +241,14 @@ class Ranker:
         if named and not ruleset:
             by_ruleset["official"] = OTHER_RULESET_FACTOR  # "legacy …": the named ruleset's answer, not the official one
         cites = postings.cites if cited else None
+        # One result per thing: an example ruling counts for the clause it illustrates, which
+        # takes the better of their two scores (unless rulings themselves are asked for).
+        groups = postings.groups if kind != "ruling" else None
         spread = 1 - COVERAGE_FLOOR
-        ranked = []
+        best: dict[int, float] = {}
         for doc, score in totals.items():
-            if (ruleset and rulesets[doc] != ruleset) or (kind and kinds[doc] != kind):
+            shown = groups[doc] if groups is not None else doc
+            if (ruleset and rulesets[shown] != ruleset) or (kind and kinds[shown] != kind):
                 continue
             coverage = covered[doc] / total_weight
             score = score * (COVERAGE_FLOOR + spread * coverage * coverage) * priors[doc]
@@ -249,7 +257,9 @@ class Ranker:
                 score = score * factor
             if cites is not None and not cited.isdisjoint(cites[doc]):
                 score = score * CITED_FACTOR
-            ranked.append((doc, score))
+            if score > best.get(shown, -1.0):
+                best[shown] = score
+        ranked = list(best.items())
         # Highest score first; equal scores in document order (the browser's search sorts alike).
         ranked.sort(key=itemgetter(0))
         ranked.sort(key=itemgetter(1), reverse=True)

@@ -24,7 +24,7 @@ from .ranking import B, K1, Alternative
 #: The index file in an index folder, and the shape of its tables (bump on a change: an
 #: older index is then rebuilt, never misread).
 INDEX_FILE = "search.sqlite"
-FORMAT = 2  # 2: the titles of the two nearest parent sections of each clause
+FORMAT = 3  # 2: the titles of the two nearest parent sections of each clause; 3: doc_groups
 
 
 def to_blob(numbers, typecode: str = "i") -> bytes:
@@ -113,6 +113,11 @@ class Postings:
     def priors(self) -> list[float]:
         """A document's standing before any word matches (see :func:`judgebase.search.ranking.prior`)."""
         return self._column("priors")
+
+    @property
+    def groups(self) -> list[int]:
+        """The document each document is shown as (an example ruling: its clause; see ``index.groups``)."""
+        return self._column("groups")
 
     @property
     def cites(self) -> list[list[str]]:

@@ -35,16 +35,19 @@ class Result:
     """One answer: a clause, ruling or keyword, its title and snippet in ``lang``, and why it was found.
 
     ``match`` is "ref" when the query named it, "near" for a neighbour of a number that doesn't
-    exist, "text" for ranked matches; ``notice`` says e.g. the clause an older version's number now is.
+    exist, "text" for ranked matches; ``notice`` says e.g. the clause an older version's number now is;
+    ``examples`` are a clause's example rulings as (id, question), shown with it rather than apart.
     """
 
-    __slots__ = ("ref", "kind", "ruleset", "lang", "title", "snippet", "score", "cites", "proven", "match", "notice")
+    __slots__ = ("ref", "kind", "ruleset", "lang", "title", "snippet", "score", "cites", "proven", "match", "notice",
+                 "examples")
 
     def __init__(self, ref: str, kind: str, ruleset: str, lang: str, title: str, snippet: str, score: float,
                  cites: list[str] | None = None, proven: bool | None = None, match: str = "text",
                  notice: str | None = None):
         self.ref, self.kind, self.ruleset, self.lang, self.title, self.snippet = ref, kind, ruleset, lang, title, snippet
         self.score, self.cites, self.proven, self.match, self.notice = score, cites, proven, match, notice
+        self.examples: list[tuple[str, str]] = []
 
     def __repr__(self) -> str:
         return f"Result({self.ref!r}, {self.kind!r}, score={self.score:.4f}, match={self.match!r})"
@@ -62,6 +65,8 @@ class Result:
         }
         if self.notice:
             out["notice"] = self.notice
+        if self.kind == "clause":
+            out["examples"] = [rid for rid, _ in self.examples]
         if self.kind == "ruling":
             out["cites"] = self.cites or []
             out["proven"] = bool(self.proven)  # the JSON contract says bool; `status` tells failing from unproven
@@ -203,6 +208,10 @@ class Searcher:
                         if result is not None and i == 0:
                             result.notice = _no_such_clause(ref, lang)
                         add(result)
+            if kind != "ruling":  # an example ruling is shown with its clause, when that is listed
+                shown = {r.ref for r in results if r.kind == "clause"}
+                attached = {rid for r in results if r.ref in shown for rid, _ in r.examples}
+                results = [r for r in results if r.ref not in attached]
         return results[:limit]
 
     def query_language(self, query: str) -> str | None:
@@ -296,8 +305,15 @@ class Searcher:
         texts = {t["lang"]: t for t in self.db.conn.execute("select lang, title, text from clause_text where ref = ?", (ref,))}
         shown = pick_lang(texts, lang)
         t = texts[shown]
-        return Result(ref, "clause", row["ruleset"], shown, t["title"], self._snippet(t["text"], shown, query_terms, doc),
-                      score, match=match)
+        result = Result(ref, "clause", row["ruleset"], shown, t["title"], self._snippet(t["text"], shown, query_terms, doc),
+                        score, match=match)
+        result.examples = [(rid, self._question(rid, lang)) for rid in self.db.examples.get(ref, [])]
+        return result
+
+    def _question(self, rid: str, lang: str) -> str:
+        texts = {t["lang"]: t["question"] for t in self.db.conn.execute(
+            "select lang, question from ruling_text where ruling = ?", (rid,))}
+        return texts[pick_lang(texts, lang)] if texts else ""
 
     def _ruling_result(self, rid, lang, score, query_terms, match="text", doc=None):
         row = self.db.conn.execute("select ruleset, cites, proven from rulings where id = ?", (rid,)).fetchone()

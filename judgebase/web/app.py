@@ -114,6 +114,6 @@ def render_page(template: str, links: Links, lang: str, **context) -> str:
 
 def client_words() -> dict[str, dict[str, str]]:
     """The words app.js writes itself in the static export (result tags, badges, "no results")."""
-    keys = [k for k in i18n.catalogue() if k.startswith(("js.", "kind.", "status.", "ruleset."))]
+    keys = [k for k in i18n.catalogue() if k.startswith(("js.", "kind.", "status.", "ruleset.")) or k == "label.example"]
     return {key: i18n.each(key) if "{" not in i18n.template(key, "en") else
             {lang: i18n.template(key, lang) for lang in LANGS} for key in keys}

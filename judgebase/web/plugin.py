@@ -187,7 +187,8 @@ async def search(request, datasette):
         error = QueryError(e["message"], e["key"], **e["fields"]).say(lang)
     results = [{**{k: r[k] for k in ("ref", "kind", "ruleset", "title", "snippet")},
                 "status": "unproven" if r["proven"] is None else ("proven" if r["proven"] else "failing"),
-                "url": site.links.ruling(r["ref"]) if r["kind"] == "ruling" else site.links.clause(r["ref"])}
+                "url": site.links.ruling(r["ref"]) if r["kind"] == "ruling" else site.links.clause(r["ref"]),
+                "examples": [{**e, "url": site.links.ruling(e["id"])} for e in r.get("examples", [])]}
                for r in answer["results"]]
     body = await asyncio.to_thread(render_page, "jb_home.html", site.links, lang, query=query, results=results,
                                    ruleset=ruleset, error=error)

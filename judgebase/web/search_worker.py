@@ -52,7 +52,7 @@ def answer(searcher, query: str, chosen: str | None, fallback: str, ruleset: str
         return {"query_lang": query_lang, "results": [], "where": (os.getpid(), threading.current_thread().name),
                 "error": {"message": str(exc), "key": exc.key, "fields": exc.fields}}
     results = [{"ref": r.ref, "kind": r.kind, "ruleset": r.ruleset, "title": r.title, "snippet": r.snippet,
-                "proven": r.proven} for r in found]
+                "proven": r.proven, "examples": [{"id": rid, "question": q} for rid, q in r.examples]} for r in found]
     return {"query_lang": query_lang, "results": results, "error": None,
             "where": (os.getpid(), threading.current_thread().name)}
 

@@ -121,7 +121,15 @@
       if (d.p) { var badge = document.createElement("span"); badge.className = "badge " + d.p; badge.textContent = say("status." + d.p, lang); tags.appendChild(badge); }
       var rs = document.createElement("span"); rs.className = "tag"; rs.textContent = say("ruleset." + r.ruleset, lang); tags.appendChild(rs);
       var p = document.createElement("p"); p.className = "snippet"; p.textContent = snippet(d, lang, q);
-      li.appendChild(a); li.appendChild(tags); li.appendChild(p); list.appendChild(li);
+      li.appendChild(a); li.appendChild(tags); li.appendChild(p);
+      (r.examples || []).forEach(function (doc) {  // a clause's example rulings are shown with it, not apart
+        var e = shown[doc], line = document.createElement("p"), label = document.createElement("span"), link = document.createElement("a");
+        line.className = "example"; label.className = "tag"; label.textContent = say("label.example", lang);
+        var url = root + e.u.replace(/^(\.\.\/)+/, "");
+        link.href = guessed ? carry(url, guessed) : url; link.textContent = (e.t && (e.t[lang] || e.t.en)) || "";
+        line.appendChild(label); line.appendChild(document.createTextNode(" ")); line.appendChild(link); li.appendChild(line);
+      });
+      list.appendChild(li);
     });
     var empty = document.getElementById("no-results");
     if (!results.length && q) {

@@ -658,15 +658,19 @@
         var ranked = [], rulesets = index.meta.doc_rulesets, kinds = index.meta.doc_kinds, cites = index.meta.doc_cites;
         var anyCited = Object.keys(cited || {}).length > 0;
         var anyNamed = Object.keys(named || {}).length > 0;  // a named ruleset's answers first, then the official ones
+        // One result per thing: an example ruling counts for the clause it illustrates (the better score of the two).
+        var groups = kind !== "ruling" ? index.meta.doc_groups : null, best = new Map();
         totals.forEach(function (score, doc) {
-          if ((ruleset && rulesets[doc] !== ruleset) || (kind && kinds[doc] !== kind)) return;
+          var shown = groups ? groups[doc] : doc;
+          if ((ruleset && rulesets[shown] !== ruleset) || (kind && kinds[shown] !== kind)) return;
           var coverage = covered.get(doc) / totalWeight;
           score = score * (C.COVERAGE_FLOOR + (1 - C.COVERAGE_FLOOR) * coverage * coverage) * priors[doc];
           if (!ruleset && (named || {})[rulesets[doc]]) score = score * C.NAMED_RULESET_FACTOR;
           else if (!ruleset && (rulesets[doc] !== "official" || anyNamed)) score = score * C.OTHER_RULESET_FACTOR;
           if (anyCited && cites[doc].some(function (c) { return has.call(cited, c); })) score = score * C.CITED_FACTOR;
-          ranked.push([doc, score]);
+          if (!best.has(shown) || score > best.get(shown)) best.set(shown, score);
         });
+        best.forEach(function (score, doc) { ranked.push([doc, score]); });
         return ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
       }
     };
@@ -814,10 +818,11 @@
     var analyser = Analyser(meta), glossary = Glossary(meta.glossary, analyser), postings = Postings(index);
     var ranker = Ranker(index, analyser, glossary, postings);
     var refs = meta.doc_refs, kinds = meta.doc_kinds, rulesets = meta.doc_rulesets, cites = meta.doc_cites;
-    var clauseDoc = {}, keywordDoc = {}, clauseRefs = [];
+    var clauseDoc = {}, keywordDoc = {}, clauseRefs = [], groups = meta.doc_groups, examplesOf = {};
     refs.forEach(function (ref, doc) {
       if (kinds[doc] === "clause") { clauseDoc[ref] = doc; clauseRefs.push(parseRef(ref)); }
       if (kinds[doc] === "keyword") keywordDoc[ref] = doc;
+      if (groups[doc] !== doc) (examplesOf[groups[doc]] = examplesOf[groups[doc]] || []).push(doc);
     });
 
     function languageScores(words) {
@@ -880,7 +885,8 @@
         if (doc === undefined || has.call(seen, refs[doc])) return;
         if ((ruleset && rulesets[doc] !== ruleset) || (kind && kinds[doc] !== kind)) return;
         seen[refs[doc]] = true;
-        results.push({ ref: refs[doc], kind: kinds[doc], ruleset: rulesets[doc], match: match, doc: doc, lang: lang });
+        results.push({ ref: refs[doc], kind: kinds[doc], ruleset: rulesets[doc], match: match, doc: doc, lang: lang,
+                       examples: kinds[doc] === "clause" ? (examplesOf[doc] || []) : [] });
       }
       parsed.refs.forEach(function (ref) { add(own(clauseDoc, String(ref)), "ref"); });
       parsed.qa.forEach(function (number) {
@@ -905,6 +911,11 @@
             nearestRefs(ref, clauseRefs, 3).forEach(function (near) { add(clauseDoc[String(near)], "near"); });
           }
         });
+        if (kind !== "ruling") {  // an example ruling is shown with its clause, when that is listed
+          var listed = {};
+          results.forEach(function (r) { if (r.kind === "clause") listed[r.doc] = true; });
+          results = results.filter(function (r) { return r.kind !== "ruling" || groups[r.doc] === r.doc || !listed[groups[r.doc]]; });
+        }
       }
       return results.slice(0, limit);
     }
