@@ -32,6 +32,7 @@ class Flow:
     def _setup(self):
         # CR 5-2-1: the set-up steps CR 5-2-1-1 to CR 5-2-1-8, in that order.
         self.emit("setup", "CR 5-2-1")
+        self.emit("two_players", "CR 1-1-1")  # CR 1-1-1: one player against the other, no more
         for p in (0, 1):
             self.rng.shuffle(self.players[p].deck)
             self.emit("shuffle", "CR 5-2-1-1", p)
@@ -348,8 +349,13 @@ class Flow:
     def _win(self, player: int, ref: str, why: str, condition: str | None = None) -> None:
         """``player`` wins by ``ref``; ``condition`` is the victory condition (CR 1-2-3-x) when ``ref``
         is the procedure that found it met.  The game is over at once (CR 1-2-2)."""
-        if condition is not None and condition != ref:
-            self.emit("victory_condition", condition, player, why=why)
+        if condition is None and ref.startswith("CR 1-2-3-"):
+            condition = ref  # the procedure is the victory condition itself (CR 1-2-3-2)
+        if condition is not None:
+            if condition != ref:
+                self.emit("victory_condition", condition, player, why=why)
+            # CR 1-2-1: meeting a victory condition is what wins the game.
+            self.emit("wins_by_condition", "CR 1-2-1", player, condition=condition)
         self.winner = player
         self.over_reason = why
         self.emit("win", ref, player, why=why)
