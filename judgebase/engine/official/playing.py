@@ -278,6 +278,8 @@ class Playing:
             stack.xros_placed = len(sources)  # DigiXros is the only way its own play puts cards under it
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
+        if cost is None:  # CR 3-4-3: put onto the field by an effect, it arrives unsuspended all the same
+            self.emit("placed_unsuspended", "CR 3-4-3", tp, card=repr(stack))
         if card.defn.overflow:
             self.emit("no_overflow_entering", "CR 4-19-3", tp, card=card.name)  # only leaving costs memory
         how = "play" if cost is not None else "effect"

@@ -167,6 +167,7 @@ class Steps(CommonSteps):
             stack_ = self.new_stack(me, [token])
             self.players[me].battle.append(stack_)
             self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
+            self.emit("placed_unsuspended", "CR 3-4-3", me, card=repr(stack_))  # like any card put onto the field
             if defn.play_cost is None:  # unlike other cards (CR 7-1-1), a token needs no play cost to be played
                 self.emit("token_without_play_cost", "CR 1-4-4-5", me, card=repr(stack_))
             yield from self._after_place(stack_, "effect")
