@@ -12,10 +12,19 @@ from __future__ import annotations
 import itertools
 
 from ..state import Action, Card, IllegalAction, Stack
-from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
+from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons, printed_name
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
+
+
+def _by_rule_only(d, spec: dict) -> str | None:
+    """What a card filter finds in the card only through its (Rule) text (a trait, a name), or None."""
+    if "trait" in spec and spec["trait"] not in d.traits and spec["trait"] in d.rule_traits:
+        return f"[{spec['trait']}] trait"
+    if "name" in spec and spec["name"] != printed_name(d) and spec["name"] in d.rule_names:
+        return f"[{spec['name']}]"
+    return None
 
 
 class CommonSteps:
@@ -227,6 +236,9 @@ class CommonSteps:
         (ps.deck if zone == "deck_top" else self._play_pool(me, zone)).remove(played)
         ps.processing.append(played)
         self.emit("play_declared", "CR 7-1-3-1", me, card=played.name)
+        by_rule = _by_rule_only(played.defn, spec)
+        if by_rule:  # CR 2-3-4-1: a (Rule) is no effect; it applies at all times, in the hand or the trash too
+            self.emit("rule_always_applies", "CR 2-3-4-1", me, card=played.name, origin=zone, counts_as=by_rule)
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
 
