@@ -37,7 +37,7 @@ def _in_process(suite, breaks=(), monkeypatch=None) -> dict[str, bool]:
         monkeypatch.setattr(legacy_runner, "LegacyGame", adapter.legacy_class(breaks))
         if "ignore-restrictions" in breaks:
             check = deck.check
-            monkeypatch.setattr(deck, "check", lambda listed, fmt, restrictions=None: check(listed, fmt))
+            monkeypatch.setattr(deck, "check", lambda listed, fmt, cards=None, restrictions=None: check(listed, fmt, cards))
     return {sc.id: loader.run(ROOT / sc.path).passed for sc in suite}
 
 

@@ -14,8 +14,8 @@ from .. import deck
 RESTRICTION_KEYS = ("banned", "restricted", "banned_pairs")
 
 
-def request(scenario_id: str, fmt: str, index: int, item: dict, listed, restrictions) -> dict:
-    """The ``deck_check`` request for check ``index`` (0-based) of a scenario, its list and restriction list read."""
+def request(scenario_id: str, fmt: str, index: int, item: dict, listed, restrictions, cards=None) -> dict:
+    """The ``deck_check`` request for check ``index`` (0-based) of a scenario, its list, restriction list and card file read."""
     return {
         "type": "deck_check",
         "scenario": scenario_id,
@@ -30,6 +30,9 @@ def request(scenario_id: str, fmt: str, index: int, item: dict, listed, restrict
             "restricted": dict(restrictions.restricted),
             "banned_pairs": [list(pair) for pair in restrictions.banned_pairs],
         },
+        "cards": None if cards is None else [
+            {"number": c.number, "name": c.name or None, "category": c.category, "level": c.level, "max_copies": c.max_copies}
+            for c in cards.values()],
     }
 
 
@@ -49,6 +52,16 @@ def _restrictions(value) -> deck.Restrictions | None:
     )
 
 
+def _cards(value) -> dict | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(c, dict) and isinstance(c.get("number"), str) for c in value):
+        raise ValueError("cards must be a list of objects with a card number, or null")
+    return {deck.normalise_number(c["number"]): deck.Card(deck.normalise_number(c["number"]), c.get("name") or "",
+                                                          c.get("category"), c.get("level"), c.get("max_copies"))
+            for c in value}
+
+
 def answer(msg: dict) -> dict:
     """Our engine's answer to a ``deck_check`` request: it reads the list itself, as ``judgebase deck check`` does."""
     fmt = msg.get("format")
@@ -58,9 +71,9 @@ def answer(msg: dict) -> dict:
     if not isinstance(text, str):
         return {"type": "error", "message": "deck_check needs the list as text"}
     try:
-        restrictions = _restrictions(msg.get("restrictions"))
-        checked = deck.check(deck.parse(text, source=f"{msg.get('scenario')}#{msg.get('check')}"), fmt,
-                             restrictions=restrictions)
+        restrictions, cards = _restrictions(msg.get("restrictions")), _cards(msg.get("cards"))
+        checked = deck.check(deck.parse(text, source=f"{msg.get('scenario')}#{msg.get('check')}", cards=cards), fmt,
+                             cards=cards, restrictions=restrictions)
     except (ValueError, TypeError, deck.DeckInputError) as exc:
         return {"type": "error", "message": f"cannot check this list: {exc}"}
     return {"type": "deck", "legal": checked.legal,

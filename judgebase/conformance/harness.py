@@ -341,10 +341,10 @@ class _DeckSession(_Session):
         for i, item in enumerate(sc.data["checks"]):
             line = sc.data["checks"].line_of(i)
             try:
-                listed, restrictions = read_check(item, i, sc.file or sc.path, sc.path)
+                listed, restrictions, cards = read_check(item, i, sc.file or sc.path, sc.path)
             except ScenarioError as exc:
                 raise _Failed(str(exc)) from None
-            reply = self.ask(deck_check.request(sc.id, sc.ruleset, i, item, listed, restrictions),
+            reply = self.ask(deck_check.request(sc.id, sc.ruleset, i, item, listed, restrictions, cards),
                              "deck", "unsupported", "error")
             if reply["type"] == "unsupported":
                 raise _Unsupported(f"the engine: {reply.get('reason') or 'unsupported'}")

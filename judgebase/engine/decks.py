@@ -32,6 +32,7 @@ PILE_TAMERS = (4, 7)  # TT §1.2: 4-7 Tamers in the Tamer+Digi-Egg pile ...
 PILE_TAMER_COPIES = 1  # TT §1.2: ... all with different card numbers
 PILE_EGGS = (2, 5)  # TT §1.2: 2-5 Digi-Eggs in the pile
 PILE_SIZE = (6, 12)  # TT §1.2: 6-12 cards in the pile
+OWN_LIMIT_REF = "CR 2-3-4-6-1"  # a card whose (Rule) allows up to X copies: at most X of it
 DECK_SIZE, EGG_DECK_MAX = MAIN_SIZE, EGGS_MAX  # the names the generators have always used
 
 # What each ref says (the ``rule`` of a deck-check problem).
@@ -42,6 +43,7 @@ RULES = {
     "CR 1-4-1-3-1": f"a Digi-Egg deck has 0 to {EGGS_MAX} cards",
     "CR 1-4-1-3-2": f"at most {COPIES_MAX} copies of a card number in a Digi-Egg deck",
     "CR 1-4-4-2": "tokens can't be put in a deck or Digi-Egg deck",
+    OWN_LIMIT_REF: "a card whose (Rule) allows up to X copies: at most X copies of it in a deck",
     "TT §1.1": f"main deck: exactly {MAIN_SIZE} Digimon and Option cards, no Tamers, at most {COPIES_MAX} copies of a card number",
     "TT §1.2": (f"Tamer+Digi-Egg pile: {PILE_TAMERS[0]}-{PILE_TAMERS[1]} Tamers, all different, and "
                 f"{PILE_EGGS[0]}-{PILE_EGGS[1]} Digi-Eggs, at most {COPIES_MAX} copies each; "
@@ -88,12 +90,14 @@ def _tokens(zones: dict[str, Zone]) -> list[Breach]:
             for name, zone in zones.items() for number, (n, cat) in zone.items() if _cat(cat) == "token"]
 
 
-def _copies(zone: Zone, name: str, ref: str, max_copies: Mapping[str, int]) -> list[Breach]:
+def _copies(zone: Zone, name: str, ref: str, max_copies: Mapping[str, int], own_ref: str | None = None) -> list[Breach]:
+    """Cards over their copy limit; past a higher limit the card's own (Rule) sets, the breach cites
+    ``own_ref`` (CR 2-3-4-6-1) when given."""
     out = []
     for number, (n, cat) in zone.items():
         limit = max(COPIES_MAX, max_copies.get(number, COPIES_MAX))  # a card's own text may allow more
         if n > limit:
-            out.append(Breach(ref, "copies", name, n, 0, limit, number, cat))
+            out.append(Breach(own_ref if own_ref and limit > COPIES_MAX else ref, "copies", name, n, 0, limit, number, cat))
     return out
 
 
@@ -117,9 +121,9 @@ def official_breaches(main: Zone, eggs: Zone, unsorted: Zone | None = None,
             out.append(Breach("CR 1-4-1-2-1", "size", "main", _total(main), MAIN_SIZE, MAIN_SIZE))
         if _total(eggs) > EGGS_MAX:
             out.append(Breach("CR 1-4-1-3-1", "size", "eggs", _total(eggs), 0, EGGS_MAX))
-    out += _copies(main, "main", "CR 1-4-1-2-2", max_copies)
-    out += _copies(unsorted, "unsorted", "CR 1-4-1-2-2", max_copies)
-    out += _copies(eggs, "eggs", "CR 1-4-1-3-2", max_copies)
+    out += _copies(main, "main", "CR 1-4-1-2-2", max_copies, OWN_LIMIT_REF)
+    out += _copies(unsorted, "unsorted", "CR 1-4-1-2-2", max_copies, OWN_LIMIT_REF)
+    out += _copies(eggs, "eggs", "CR 1-4-1-3-2", max_copies, OWN_LIMIT_REF)
     return out
 
 

@@ -15,6 +15,7 @@ deck list, the format, the restriction list if any, and what the check must say:
           Main deck
           ...
         restrictions: data/restrictions-example.yaml   # optional, inside this scenario's folder
+        cards: data/cards.csv                          # optional: a card file (judgebase deck check --cards)
         expect: {legal: false, refs: [TT §1.2]}
 
 The file is validated against ``deck_check_scenario`` in schema.json first; every
@@ -67,28 +68,38 @@ def validate_deck_check(data, shown: str) -> dict:
     return data
 
 
-def _restrictions_path(path: str | Path, shown: str, item: dict, line: int) -> Path:
-    """The check's restriction list: a file inside the scenario's own folder, nowhere else."""
-    named = item["restrictions"]
+def _restrictions_path(path: str | Path, shown: str, item: dict, line: int, key: str = "restrictions") -> Path:
+    """The check's restriction list (or card file, ``key``): a file inside the scenario's own folder, nowhere else."""
+    named = item[key]
     folder = Path(path).parent
     try:
         home = folder.resolve()
         target = (home / named).resolve()
     except (OSError, ValueError, RuntimeError) as exc:
-        raise ScenarioError(shown, line, f"restrictions: {_brief(named)} is not a usable path ({exc})") from None
+        raise ScenarioError(shown, line, f"{key}: {_brief(named)} is not a usable path ({exc})") from None
+    what = "restriction list" if key == "restrictions" else "card file"
     if not target.is_relative_to(home):
-        raise ScenarioError(shown, line, f"restrictions: {_brief(named)} is outside the scenario's folder ({folder}); "
-                                         "a scenario's restriction list lives beside it, e.g. data/restrictions-example.yaml")
+        raise ScenarioError(shown, line, f"{key}: {_brief(named)} is outside the scenario's folder ({folder}); "
+                                         f"a scenario's {what} lives beside it, e.g. data/"
+                                         f"{'restrictions-example.yaml' if key == 'restrictions' else 'cards.csv'}")
     if not target.is_file():
-        raise ScenarioError(shown, line, f"restrictions: no restriction list {_brief(named)} in {folder}")
+        raise ScenarioError(shown, line, f"{key}: no {what} {_brief(named)} in {folder}")
     return target
 
 
 def read_check(item: dict, index: int, path: str | Path, shown: str):
-    """One check's list and restriction list, read: ``(DeckList, Restrictions | None)``; ScenarioError if either can't be."""
+    """One check's list, restriction list and card file, read: ``(DeckList, Restrictions | None, cards | None)``;
+    ScenarioError if any can't be."""
     from .. import deck
 
-    restrictions = None
+    restrictions = cards = None
+    if "cards" in item:
+        at = item.line_of("cards")
+        target = _restrictions_path(path, shown, item, at, "cards")
+        try:
+            cards = deck.load_cards(target)
+        except deck.DeckInputError as exc:
+            raise ScenarioError(shown, at, "cards: " + "; ".join(exc.messages)) from None
     if "restrictions" in item:
         at = item.line_of("restrictions")
         target = _restrictions_path(path, shown, item, at)
@@ -97,10 +108,10 @@ def read_check(item: dict, index: int, path: str | Path, shown: str):
         except deck.DeckInputError as exc:
             raise ScenarioError(shown, at, "restrictions: " + "; ".join(exc.messages)) from None
     try:
-        listed = deck.parse(item["list"], source=f"{Path(path).name}#{index + 1}")
+        listed = deck.parse(item["list"], source=f"{Path(path).name}#{index + 1}", cards=cards)
     except deck.DeckInputError as exc:
         raise ScenarioError(shown, item.line_of("list"), "list: " + "; ".join(exc.messages)) from None
-    return listed, restrictions
+    return listed, restrictions, cards
 
 
 def disagreement(want: dict, legal: bool, problems, shown: str, line: int) -> str | None:
@@ -129,8 +140,8 @@ def run_deck_check(data, shown: str) -> ScenarioResult:
                             ruleset=ruleset)
     for i, item in enumerate(data["checks"]):
         line = data["checks"].line_of(i)
-        listed, restrictions = read_check(item, i, path, shown)
-        checked = deck.check(listed, ruleset, restrictions=restrictions)
+        listed, restrictions, cards = read_check(item, i, path, shown)
+        checked = deck.check(listed, ruleset, cards=cards, restrictions=restrictions)
         for problem in checked.problems:
             result.log.append(Event("deck_problem", problem.ref or problem.rule, None, {"message": problem.message}))
         result.log.append(Event("deck_legal" if checked.legal else "deck_not_legal", "TT §1" if ruleset == "tamer_tactics" else "CR 1-4-1", None, {}))

@@ -83,12 +83,15 @@ class MainPhaseActions:
 
     def _card_problem(self, tp: int, card, a: Action) -> IllegalAction | None:
         """Playing, using or digivolving ``card``: the rule of that action (``_check_play``,
-        ``_check_use``, ``_check_digivolve``), then whether its cost can be paid at all (CR 4-2-2)."""
+        ``_check_use``, ``_check_digivolve``), then whether its cost can be paid at all (CR 4-2-2): a card whose
+        cost can't be paid can't be declared (CR 1-3-11-1), nor used (CR 9-1-8)."""
         check, verb = self._CARD_CHECKS[a.kind]
         problem = getattr(self, check)(tp, card, a)
         if problem is None:
             cost = self.lowest_cost(tp, card, a)
             problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
+            if problem is not None and a.kind != "use":
+                problem = self._undeclarable(problem)
             if a.kind == "play":
                 problem = self.declaration_problem(tp, card, cost, problem)
             if problem is not None and a.kind == "use":
@@ -98,11 +101,20 @@ class MainPhaseActions:
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
-        """DNA, Burst, App Fusion and Link: their rules (``_check_special``), then the cost (CR 4-2-2)."""
+        """DNA, Burst, App Fusion and Link: their rules (``_check_special``), then the cost (CR 4-2-2,
+        CR 1-3-11-1)."""
         problem = self._check_special(tp, a) or self.variant.special_problem(tp, a)
         if problem is None:
             problem = self.payment_problem(tp, self._special_cost(tp, a), f"this {a.kind.replace('_', ' ')}")
+            if problem is not None:
+                problem = self._undeclarable(problem)
         return problem
+
+    @staticmethod
+    def _undeclarable(unpaid: IllegalAction) -> IllegalAction:
+        """CR 1-3-11-1: playing, digivolving or linking a card may be declared only if its cost can be
+        paid; ``unpaid`` says why it can't (CR 4-2-2), and the declaration itself is what is refused."""
+        return IllegalAction(lambda: f"{unpaid.reason}; a card whose cost can't be paid can't be declared", "CR 1-3-11-1")
 
     def _special_cost(self, tp: int, a: Action) -> int | None:
         ps = self.players[tp]

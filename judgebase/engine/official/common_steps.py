@@ -12,10 +12,19 @@ from __future__ import annotations
 import itertools
 
 from ..state import Action, Card, IllegalAction, Stack
-from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons
+from ..step_specs import CARD_FILTERS, card_filter_problem, printed_icons, printed_name
 
 #: Returned by a step whose cost wasn't paid: nothing after it in the effect is carried out (CR 15-7-2).
 STOP = "stop"
+
+
+def _by_rule_only(d, spec: dict) -> str | None:
+    """What a card filter finds in the card only through its (Rule) text (a trait, a name), or None."""
+    if "trait" in spec and spec["trait"] not in d.traits and spec["trait"] in d.rule_traits:
+        return f"[{spec['trait']}] trait"
+    if "name" in spec and spec["name"] != printed_name(d) and spec["name"] in d.rule_names:
+        return f"[{spec['name']}]"
+    return None
 
 
 class CommonSteps:
@@ -52,12 +61,24 @@ class CommonSteps:
         # An activation-type effect declared with this cost has committed its player to paying it (CR 15-8-4-4-1).
         committed = self._committed_cost is card
         self._committed_cost = None
+        if not committed and self._playing and any(self._relied_on(card, e) for e in card.defn.effects
+                                                   if any(step.get("by") is arg for step in e.steps)):
+            committed = "CR 1-3-11-3"  # the play was declared counting on the reduction this cost buys
         if kind == "trash_from_hand":
             paid = yield from self._trash_from_hand_cost(me, value if isinstance(value, dict) else {"amount": value}, card,
                                                          committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
         return None if paid else STOP
+
+    @staticmethod
+    def _committed_refusal(committed) -> IllegalAction:
+        """Why a cost the player is committed to can't be declined: a declared [Main] (CR 15-8-4-4-1), or a
+        card declared for play counting on the reduction this cost buys (``committed`` is CR 1-3-11-3)."""
+        if committed == "CR 1-3-11-3":
+            return IllegalAction("the card was declared counting on the lowered cost, so this processing must be carried "
+                                 "out", "CR 1-3-11-3")
+        return IllegalAction("the activation was declared, so its cost must be paid", "CR 15-8-4-4-1")
 
     def _cost_payable(self, me: int, arg: dict, card: Card, stack: Stack | None) -> bool:
         """Whether the "By ..." cost ``arg`` can be paid in full now (CR 15-7-3, 15-8-4-4-1)."""
@@ -85,7 +106,7 @@ class CommonSteps:
                 if chosen:
                     return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
                 if committed:
-                    return IllegalAction("the activation was declared, so its cost must be paid", "CR 15-8-4-4-1")
+                    return self._committed_refusal(committed)
                 return None
             if a.kind != "choose":
                 return None
@@ -142,7 +163,7 @@ class CommonSteps:
         def problem(s: Stack | None) -> IllegalAction | None:
             return self._field_cost_problem(me, kind, value, card, stack, s)
 
-        must = IllegalAction("the activation was declared, so its cost must be paid", "CR 15-8-4-4-1") if committed else None
+        must = self._committed_refusal(committed) if committed else None
         decision = self._pick(me, "cost", f"{card.name}: {kind} {'this card' if value == 'self' else '1 of your Digimon'} "
                                           "to pay the cost?", problem, committed=must)
         if not any(a.kind == "choose" for a in decision.actions):
@@ -215,6 +236,9 @@ class CommonSteps:
         (ps.deck if zone == "deck_top" else self._play_pool(me, zone)).remove(played)
         ps.processing.append(played)
         self.emit("play_declared", "CR 7-1-3-1", me, card=played.name)
+        by_rule = _by_rule_only(played.defn, spec)
+        if by_rule:  # CR 2-3-4-1: a (Rule) is no effect; it applies at all times, in the hand or the trash too
+            self.emit("rule_always_applies", "CR 2-3-4-1", me, card=played.name, origin=zone, counts_as=by_rule)
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
 

@@ -246,7 +246,7 @@ class Effects:
         if not effects:
             return 0
         self.emit("would_be_played", "CR 7-1-2-2", player, card=card.name, effects=len(effects))
-        self._playing.append({"card": card, "change": 0})
+        self._playing.append({"card": card, "change": 0, "relied_on": self._relied_on_reduction(player, card)})
         outer, self.pending = self.pending, []
         try:
             for effect in effects:
@@ -284,12 +284,36 @@ class Effects:
         finally:
             self.pending = outer + self.pending
 
+    def _relied_on_reduction(self, player: int, card: Card) -> bool:
+        """CR 1-3-11-3: the card was declared although its cost can't be paid without the reductions
+        that need optional processing, so that processing must now be carried out as far as needed."""
+        d = card.defn
+        if d.digixros or d.assembly:
+            return False  # their own reductions may be what the player counted on (CR 1-3-11-4)
+        free = sum(int(step["reduce_play_cost"]) for effect, step in self._play_cost_reduction_steps(d)
+                   if not any("by" in s for s in effect.steps[:effect.steps.index(step)])
+                   and ("if" not in step or self.conditions_hold(step["if"], player, None)))
+        return self.payment_problem(player, max(0, (d.play_cost or 0) - free), "") is not None
+
+    def _relied_on(self, card: Card, effect: Effect) -> bool:
+        """Whether ``effect`` lowers the play cost of ``card`` that was declared counting on it (CR 1-3-11-3)."""
+        playing = self._playing[-1] if self._playing else None
+        return (playing is not None and playing["card"] is card and playing["relied_on"]
+                and any("reduce_play_cost" in step for step in effect.steps))
+
     def _reduce_play_cost(self, player: int, card: Card, amount: int) -> None:
         playing = self._playing[-1] if self._playing else None
         if playing is None or playing["card"] is not card:
             return
         playing["change"] -= amount
         self.emit("play_cost_reduced", "CR 4-2-3-1", player, card=card.name, amount=amount)
+
+    def _relied_on_problem(self, a: Action) -> IllegalAction | None:
+        """"Activate this optional effect?" for a play cost reduction the declaration counted on."""
+        if a.kind == "no":
+            return IllegalAction("the card was declared counting on this lowered cost, so the processing that lowers it "
+                                 "must be carried out", "CR 1-3-11-3")
+        return self._optional_problem(a)
 
     def _optional_problem(self, a: Action) -> IllegalAction | None:
         """The predicate of "activate this optional effect?": yes or no.  While the effects of a card
@@ -467,8 +491,11 @@ class Effects:
             self.emit("condition_not_met", "CR 15-6-3", controller, card=card.name)
             return None
         if effect.optional:
+            check = self._optional_problem
+            if self._playing and self._relied_on(card, effect):
+                check = self._relied_on_problem
             choice = yield self.decide(controller, "optional", [Action("yes"), Action("no")], f"activate {card.name}'s optional effect?",
-                                       self._optional_problem)
+                                       check)
             if choice.kind == "no":
                 self.emit("declined", "CR 15-9-2-2", controller, card=card.name)  # optional processing may be left undone
                 return None

@@ -32,6 +32,7 @@ class Flow:
     def _setup(self):
         # CR 5-2-1: the set-up steps CR 5-2-1-1 to CR 5-2-1-8, in that order.
         self.emit("setup", "CR 5-2-1")
+        self.emit("two_players", "CR 1-1-1")  # CR 1-1-1: one player against the other, no more
         for p in (0, 1):
             self.rng.shuffle(self.players[p].deck)
             self.emit("shuffle", "CR 5-2-1-1", p)
@@ -287,12 +288,21 @@ class Flow:
         """Look at the cards of an area, or count them, at any moment.  Counting is always allowed
         (CR 3-1-3-2); the field (CR 3-4-2) and the trash (CR 3-6-3) are public, and a player may look
         at their own hand (CR 3-5-3); nobody may look through a deck (CR 3-2-2), a Digi-Egg deck
-        (CR 3-3-2), a security stack (CR 3-7-2) or the opponent's hand (CR 3-1-2-2-1).
+        (CR 3-3-2), a security stack (CR 3-7-2) or the opponent's hand (CR 3-1-2-2-1).  ``Action("look",
+        option=player, target=stack id)`` checks the cards of one stack on the field, bottom to top: a
+        public area shows its cards and their order to both players (CR 3-1-2-1-1).
         ``Action("look", option=player, targets=(LOOK_ZONES index, 0 own / 1 the opponent's,
         1 to count only))``; nothing in the game changes."""
         if self.is_over:
             raise IllegalAction("the game is over", "CR 1-2-2")
         player = action.option
+        if player in (0, 1) and action.target is not None and not action.targets:
+            stack = self.find_stack(action.target)
+            if stack is None:
+                raise IllegalAction("there is no such card on the field", "CR 3-4-2")
+            # CR 3-1-2-1-1: in a public area either player may check the cards and the order they lie in.
+            self.emit("looked_stack", "CR 3-1-2-1-1", player, card=repr(stack), order=[c.name for c in stack.cards])
+            return
         if player not in (0, 1) or len(action.targets) != 3:
             raise IllegalAction("looking names the player, the area and whose it is", "CR 3-1-3-2")
         zone, whose, count_only = LOOK_ZONES[action.targets[0]], action.targets[1], action.targets[2]
@@ -353,8 +363,13 @@ class Flow:
     def _win(self, player: int, ref: str, why: str, condition: str | None = None) -> None:
         """``player`` wins by ``ref``; ``condition`` is the victory condition (CR 1-2-3-x) when ``ref``
         is the procedure that found it met.  The game is over at once (CR 1-2-2)."""
-        if condition is not None and condition != ref:
-            self.emit("victory_condition", condition, player, why=why)
+        if condition is None and ref.startswith("CR 1-2-3-"):
+            condition = ref  # the procedure is the victory condition itself (CR 1-2-3-2)
+        if condition is not None:
+            if condition != ref:
+                self.emit("victory_condition", condition, player, why=why)
+            # CR 1-2-1: meeting a victory condition is what wins the game.
+            self.emit("wins_by_condition", "CR 1-2-1", player, condition=condition)
         self.winner = player
         self.over_reason = why
         self.emit("win", ref, player, why=why)

@@ -6,6 +6,7 @@ The special digivolutions (DNA, DigiXros, Burst, App Fusion, Link, ...) live in 
 from __future__ import annotations
 
 from ..cards import CardDef
+from ..step_specs import card_filter_problem
 from ..state import (
     Action,
     Card,
@@ -78,9 +79,9 @@ class Playing:
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
                     cost -= reduction
             if d.effects:
-                # CR 1-3-11-2: a reduction with a processing condition counts only while that condition is met.
-                cost -= sum(int(step["reduce_play_cost"]) for step in self._play_cost_reductions(d)
-                            if "if" not in step or self.conditions_hold(step["if"], player, None))
+                # CR 1-3-11-2 / 1-3-11-3: a reduction counts only while its processing conditions can be met now.
+                cost -= sum(int(step["reduce_play_cost"]) for effect, step in self._play_cost_reduction_steps(d)
+                            if self._reduction_unavailable(player, card, effect, step) is None)
             return max(0, cost)
         if a.kind == "use":
             return d.option_side["use_cost"] if d.option_side else d.use_cost
@@ -101,16 +102,50 @@ class Playing:
         return [step for e in d.effects if e.timing == "would" and e.event == "played"
                 for step in e.steps if "reduce_play_cost" in step]
 
+    @staticmethod
+    def _play_cost_reduction_steps(d) -> list[tuple]:
+        """``(effect, step)`` for each play cost reduction the card prints (CR 4-2-3-1)."""
+        return [(e, step) for e in d.effects if e.timing == "would" and e.event == "played"
+                for step in e.steps if "reduce_play_cost" in step]
+
+    def _reduction_unavailable(self, player: int, card: Card, effect, step) -> str | None:
+        """Why a play cost reduction can't be had now, as the clause that says so: its processing
+        condition isn't met (CR 1-3-11-2), or the optional processing ("by ...") that comes before it
+        in its effect can't be carried out (CR 1-3-11-3); None when it can be had."""
+        if "if" in step and not self.conditions_hold(step["if"], player, None):
+            return "CR 1-3-11-2"
+        cost = next((s["by"] for s in effect.steps[:effect.steps.index(step)] if "by" in s), None)
+        if cost is not None and not self._optional_payable(player, cost, card):
+            return "CR 1-3-11-3"
+        return None
+
+    def _optional_payable(self, player: int, cost: dict, card: Card) -> bool:
+        """Whether the "By ..." processing of an effect of ``card``, which is about to be played from the
+        hand, can be carried out in full now: the card itself is neither in the hand nor on the field."""
+        (kind, value), = cost.items()
+        if kind == "trash_from_hand":
+            spec = value if isinstance(value, dict) else {"amount": value}
+            return sum(1 for c in self.players[player].hand
+                       if c is not card and card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
+        return value != "self" and self._cost_payable(player, cost, card, None)
+
     def declaration_problem(self, player: int, card: Card, cost: int, problem):
         """Why the card can't be declared for play when its lowest ``cost`` can't be paid (CR 1-3-11):
-        a reduction whose processing condition isn't met now would have made it payable
-        (CR 1-3-11-2), or DigiXros / Assembly can't bring it low enough (CR 1-3-11-4); otherwise ``problem``."""
+        a reduction whose processing condition isn't met now (CR 1-3-11-2), or whose optional processing
+        can't be carried out now (CR 1-3-11-3), would have made it payable, or DigiXros / Assembly can't
+        bring it low enough (CR 1-3-11-4); otherwise ``problem``."""
         if problem is None or card.defn.play_cost is None:
             return problem
-        unmet = sum(int(step["reduce_play_cost"]) for step in self._play_cost_reductions(card.defn)
-                    if "if" in step and not self.conditions_hold(step["if"], player, None))
-        if unmet and self.payment_problem(player, max(0, cost - unmet), "") is None:
-            return IllegalAction(f"{problem.reason}; the condition of its play cost reduction isn't met now", "CR 1-3-11-2")
+        unmet: dict[str, int] = {}
+        for effect, step in self._play_cost_reduction_steps(card.defn):
+            why = self._reduction_unavailable(player, card, effect, step)
+            if why is not None:
+                unmet[why] = unmet.get(why, 0) + int(step["reduce_play_cost"])
+        if unmet and self.payment_problem(player, max(0, cost - sum(unmet.values())), "") is None:
+            if "CR 1-3-11-2" in unmet and self.payment_problem(player, max(0, cost - unmet["CR 1-3-11-2"]), "") is None:
+                return IllegalAction(f"{problem.reason}; the condition of its play cost reduction isn't met now", "CR 1-3-11-2")
+            return IllegalAction(f"{problem.reason}; the optional processing its play cost reduction needs can't be "
+                                 "carried out now", "CR 1-3-11-3")
         if card.defn.digixros or card.defn.assembly:
             return IllegalAction(f"{problem.reason}, even with the cost its DigiXros or Assembly could take off", "CR 1-3-11-4")
         return problem
@@ -243,6 +278,8 @@ class Playing:
             stack.xros_placed = len(sources)  # DigiXros is the only way its own play puts cards under it
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
+        if cost is None:  # CR 3-4-3: put onto the field by an effect, it arrives unsuspended all the same
+            self.emit("placed_unsuspended", "CR 3-4-3", tp, card=repr(stack))
         if card.defn.overflow:
             self.emit("no_overflow_entering", "CR 4-19-3", tp, card=card.name)  # only leaving costs memory
         how = "play" if cost is not None else "effect"

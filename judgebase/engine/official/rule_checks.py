@@ -375,6 +375,9 @@ class RuleChecks:
         moved = order or []
         # CR 4-19-1: <Overflow> when a card goes to another area; a link card is in none (CR 4-9-4).
         self._overflow([c for c in cards if not (to == "link" and c in moved)], owner)
+        if stack.suspended or stack.modifiers:
+            # CR 3-1-3-1-1: moved to another area, each card is a new card; its orientation and changes stay behind.
+            self.emit("new_card", "CR 3-1-3-1-1", owner, card=repr(stack), to=to)
         for card in cards:
             card.incarnation += 1
             if card in stack.links:  # a link card isn't stacked; it goes to the trash as its card becomes a new one

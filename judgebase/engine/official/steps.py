@@ -105,6 +105,11 @@ class Steps(CommonSteps):
             return "placed"
         if name == "use_main":
             main = next((e for e in card.defn.effects if e.timing == "main"), None)
+            if main is not None and main.condition and not self._condition_met(main, me, None):
+                # CR 2-3-3-3: an effect with processing conditions can be referred to only while they are met.
+                self._explain_unmet(main.condition, me, None, card)
+                self.emit("referenced_effect_unmet", "CR 2-3-3-3", me, card=card.name)
+                return None
             if main is not None:
                 # An effect that activates another: it is activated and processed within this one (CR 15-15-7-1).
                 self.emit("option_main", "CR 15-15-7-1", me, card=card.name)
@@ -171,6 +176,7 @@ class Steps(CommonSteps):
             stack_ = self.new_stack(me, [token])
             self.players[me].battle.append(stack_)
             self.emit("token_played", "CR 4-21-1", me, card=repr(stack_))
+            self.emit("placed_unsuspended", "CR 3-4-3", me, card=repr(stack_))  # like any card put onto the field
             if defn.play_cost is None:  # unlike other cards (CR 7-1-1), a token needs no play cost to be played
                 self.emit("token_without_play_cost", "CR 1-4-4-5", me, card=repr(stack_))
             yield from self._after_place(stack_, "effect")
