@@ -163,6 +163,7 @@ class Stack:
     area: str = "battle"  # "battle" or "breeding"
     label: str | None = None
     xros_placed: int = 0  # cards its DigiXros put under it when it was played ("if DigiXrosing", CR 7-2-2-9)
+    assembly_placed: int = 0  # cards its Assembly put under it when it was played (CR 7-3-2-7)
 
     @property
     def top(self) -> Card:

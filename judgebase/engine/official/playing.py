@@ -241,6 +241,8 @@ class Playing:
         stack = self.new_stack(tp, list(sources) + [card], label=label)
         if card.defn.digixros:
             stack.xros_placed = len(sources)  # DigiXros is the only way its own play puts cards under it
+        elif card.defn.assembly:
+            stack.assembly_placed = len(sources)
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
         if card.defn.overflow:

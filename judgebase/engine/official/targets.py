@@ -53,6 +53,8 @@ class Targets:
                 return False
             if key == "digixrosed" and not self._digixrosed(value, stack):
                 return False
+            if key == "assembled" and (stack is None or stack.assembly_placed < 1):
+                return False
         return True
 
     @staticmethod
@@ -81,6 +83,9 @@ class Targets:
                     self.emit("no_digixros_performed", "CR 7-2-2-9", player, card=card.name)
                 else:  # some cards, but not the X the condition names
                     self.emit("not_x_card_digixros", "CR 7-2-2-10", player, card=card.name, placed=placed, needed=value)
+            if key == "assembled" and (stack is None or stack.assembly_placed < 1):
+                # CR 7-3-2-7: no card ended up under it, so no Assembly was performed, declared or not.
+                self.emit("no_assembly_performed", "CR 7-3-2-7", player, card=card.name)
             if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, breeding=True):
                 self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
