@@ -57,6 +57,10 @@ class CommonSteps:
                                                          committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
+        if paid and card.defn.category == "option" and any(
+                s.get("by") is arg for e in card.defn.effects if e.timing == "main" for s in e.steps):
+            # CR 9-1-3: an Option's [Main] with a condition goes on once the condition is met.
+            self.emit("option_condition_met", "CR 9-1-3", me, card=card.name, condition="cost")
         return None if paid else STOP
 
     def _cost_payable(self, me: int, arg: dict, card: Card, stack: Stack | None) -> bool:

@@ -354,6 +354,8 @@ class Playing:
         self.emit("option_main", "CR 9-1-9-3", tp, card=card.name)
         if main:  # in no area until the [Main] effect has resolved: not in the hand, not yet in the trash
             self.emit("option_in_no_area", "CR 9-1-4", tp, card=card.name)
+        if main and main.condition and self._condition_met(main, tp):
+            self.emit("option_condition_met", "CR 9-1-3", tp, card=card.name, condition="if")  # CR 9-1-3: met, it activates
         placed = (yield from self._run_effect(tp, main, card, None)) if main else None
         if card in self.players[tp].processing:
             self.players[tp].processing.remove(card)
