@@ -132,6 +132,7 @@ OFFICIAL = {
     "stack.modifiers": ({"p1": {"battle": [{**A, "modifiers": [{"dp": 1000}]}]}}, ["p1", "battle", 0, "modifiers"]),
     "stack.used_this_turn": ({"p1": {"battle": [{**A, "used_this_turn": [0]}]}}, ["p1", "battle", 0, "used_this_turn"]),
     "stack.burst_this_turn": ({"p1": {"battle": [{**G, "burst_this_turn": True}]}}, ["p1", "battle", 0, "burst_this_turn"]),
+    "stack.face_down": ({"p1": {"battle": [{**G, "face_down": 1}]}}, ["p1", "battle", 0, "face_down"]),
     "modifier.dp": ({"p1": {"battle": [{**A, "modifiers": [{"dp": 1000}]}]}}, ["p1", "battle", 0, "modifiers", 0, "dp"]),
     "modifier.security_attack": ({"p1": {"battle": [{**A, "modifiers": [{"security_attack": 1}]}]}},
                                  ["p1", "battle", 0, "modifiers", 0, "security_attack"]),

@@ -531,6 +531,10 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             raise CardError(f"{what}; {name} needs an amount")
 
 
+#: A card lying face down under another card: a card without any card information (CR 4-7-9).
+FACE_DOWN = CardDef(name="(face-down card)", category="")
+
+
 def card_from_spec(name: str, spec: dict) -> CardDef:
     """Build a CardDef from a scenario's inline definition; raise CardError on bad fields."""
     if not isinstance(spec, dict):

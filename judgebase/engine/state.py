@@ -126,6 +126,9 @@ class Card:
     uid: int = field(default_factory=lambda: next(_uids))
     incarnation: int = 0
     face_up: bool = False
+    # Lying face down under another card, it has no information (CR 4-7-9): ``defn`` is then the blank
+    # FACE_DOWN and its own information waits here until it leaves the stack.
+    hidden: CardDef | None = None
 
     @property
     def name(self) -> str:

@@ -135,9 +135,11 @@ def _action(game, step: dict, line: int, path: str) -> Action:
         if "stack" in step:
             return Action("rearrange", target=_stack_id(game, step["stack"], line, path), option=player)
         return Action("rearrange", option=player, targets=(REARRANGE_ZONES.index(step["zone"]),))
-    if kind == "look":  # either player, at any moment: look at an area or count its cards
+    if kind == "look":  # either player, at any moment: look at an area, count its cards, or look at a stack
+        if "stack" in step and "zone" not in step:
+            return Action("look", target=_stack_id(game, step["stack"], line, path), option=player)
         if "zone" not in step or "stack" in step:
-            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle)")
+            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle) or a stack")
         return Action("look", option=player, targets=(LOOK_ZONES.index(step["zone"]),
                                                       1 if step.get("whose") == "opponent" else 0, 1 if step.get("count") else 0))
     if kind == "auto":

@@ -487,6 +487,7 @@ class CommonSteps:
         wanted = int(spec.get("amount", 1)) * count
         under = target.sources  # bottom to top
         picked = list(reversed(under))[:wanted] if spec["from"] == "top" else under[:wanted]
+        self._turn_face_up(picked)
         for c in picked:  # all of them at once
             target.cards.remove(c)
             c.incarnation += 1

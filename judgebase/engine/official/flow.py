@@ -290,6 +290,9 @@ class Flow:
         if self.is_over:
             raise IllegalAction("the game is over", "CR 1-2-2")
         player = action.option
+        if player in (0, 1) and action.target is not None:
+            self._look_at_stack(player, action.target)
+            return
         if player not in (0, 1) or len(action.targets) != 3:
             raise IllegalAction("looking names the player, the area and whose it is", "CR 3-1-3-2")
         zone, whose, count_only = LOOK_ZONES[action.targets[0]], action.targets[1], action.targets[2]
@@ -308,6 +311,20 @@ class Flow:
             raise IllegalAction("the opponent's hand is a private area", "CR 3-1-2-2-1")
         ref = {"hand": "CR 3-5-3", "trash": "CR 3-6-3", "battle": "CR 3-4-2"}[zone]
         self.emit("looked", ref, player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
+
+    def _look_at_stack(self, player: int, sid: int) -> None:
+        """Look at the cards of one stack on the field: public (CR 3-4-2), but a card lying face down
+        under another is hidden, and only the stack's owner may look at it (CR 4-7-10)."""
+        stack = self.find_stack(sid)
+        if stack is None:
+            raise IllegalAction("there is no such card on the field", "CR 3-4-2")
+        hidden = [c.hidden.name for c in stack.cards if c.hidden is not None]
+        if not hidden:
+            self.emit("looked", "CR 3-4-2", player, zone="battle", owner=f"P{stack.owner + 1}", cards=len(stack.cards))
+        elif stack.owner != player:
+            raise IllegalAction(f"the face-down cards under {stack!r} are hidden from its opponent", "CR 4-7-10")
+        else:
+            self.emit("looked_face_down", "CR 4-7-10", player, card=repr(stack), cards=", ".join(hidden))
 
     def _rearrange(self, action: Action) -> None:
         """Put the cards of one of your areas in another order, at any moment: your hand (CR 3-5-2)

@@ -246,6 +246,7 @@ class Keywords:
                 self.emit("declined", "CR 16-14-2", me, card=card.name)
                 return False
             chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        self._turn_face_up(chosen)
         for c in chosen:  # all of them at once
             stack.cards.remove(c)
             c.incarnation += 1
