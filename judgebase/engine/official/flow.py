@@ -342,6 +342,12 @@ class Flow:
             stack = self.find_stack(action.target)
             if stack is None:
                 raise IllegalAction("there is no such card on the field", "CR 4-7-3")
+            if len(stack.cards) == 1:
+                raise IllegalAction(f"{stack!r} is a single card, not stacked cards: it has no order to change", "CR 4-7-2")
+            if stack.top.defn.category == "tamer":
+                # CR 4-7-1: a Tamer with cards under it forms stacked cards as a Digimon does (CR 4-7-3).
+                raise IllegalAction(f"the cards of {stack!r}, a Tamer with cards under it, are stacked cards: "
+                                    "their order can't be changed", "CR 4-7-1")
             raise IllegalAction(f"the order of the cards in {stack!r} can't be changed", "CR 4-7-3")
         zone = REARRANGE_ZONES[action.targets[0]]
         fixed = {"deck": "CR 3-2-3", "eggs": "CR 3-3-3", "security": "CR 3-7-3"}
