@@ -99,6 +99,7 @@ EVENTS = {
     "blocked": "CR 12-1-7-1",
     "security_added": "CR 15-5-2",
     "security_removed": "CR 15-5-2",
+    "sources_added": "CR 4-8-1",  # a card goes under a Digimon as a digivolution card (<Training>, <Mind Link>)
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner

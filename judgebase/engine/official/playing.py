@@ -315,6 +315,9 @@ class Playing:
         self.players[tp].processing.remove(card)
         stack.cards.append(card)
         self.emit("digivolved", "CR 8-1-3-3", tp, card=repr(stack), suspended=stack.suspended, kept_orientation="CR 8-1-2-3")
+        if any(True for s in self.stacks() for _ in self._watching(s, "sources_added")):
+            # CR 8-1-2-7: the card it digivolved from is now under it, but no card was added to its digivolution cards.
+            self.emit("digivolving_adds_no_sources", "CR 8-1-2-7", tp, card=repr(stack))
         if card.defn.overflow:
             self.emit("no_overflow_entering", "CR 4-19-3", tp, card=card.name)  # only leaving costs memory
         if stack.suspended:
