@@ -135,6 +135,7 @@ OFFICIAL = {
     "stack.face_down": ({"p1": {"battle": [{**A, "face_down": True}]}}, ["p1", "battle", 0, "face_down"]),
     "stack.placed_by_effect": ({"p1": {"battle": [{"label": "w", "cards": ["Wall"], "placed_by_effect": False}]}},
                                ["p1", "battle", 0, "placed_by_effect"]),
+    "stack.face_down_cards": ({"p1": {"battle": [{**G, "face_down_cards": 1}]}}, ["p1", "battle", 0, "face_down_cards"]),
     "modifier.dp": ({"p1": {"battle": [{**A, "modifiers": [{"dp": 1000}]}]}}, ["p1", "battle", 0, "modifiers", 0, "dp"]),
     "modifier.security_attack": ({"p1": {"battle": [{**A, "modifiers": [{"security_attack": 1}]}]}},
                                  ["p1", "battle", 0, "modifiers", 0, "security_attack"]),

@@ -99,6 +99,7 @@ EVENTS = {
     "blocked": "CR 12-1-7-1",
     "security_added": "CR 15-5-2",
     "security_removed": "CR 15-5-2",
+    "sources_added": "CR 4-8-1",  # a card goes under a Digimon as a digivolution card (<Training>, <Mind Link>)
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
@@ -529,6 +530,10 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             raise CardError(f"{what}; it applies while its window is open, not until {spec['until']}")
         if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
             raise CardError(f"{what}; {name} needs an amount")
+
+
+#: A card lying face down under another card: a card without any card information (CR 4-7-9).
+FACE_DOWN = CardDef(name="(face-down card)", category="")
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

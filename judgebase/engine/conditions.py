@@ -61,6 +61,7 @@ CONDITIONS = {
     "hand": "CR 3-5-1",
     "this": "CR 15-6-1",  # {filters}: the card whose effect it is
     "digixrosed": "CR 7-2-2-9",  # true: "if DigiXrosing" (1+ cards placed); N: "with N cards", exactly N (CR 7-2-2-10)
+    "assembled": "CR 7-3-2-7",  # true: "if played with Assembly": 1+ cards went under it by its Assembly
 }
 COUNT_PARAMS = ("player", "at_least", "at_most")
 FILTER_CATEGORIES = ("digimon", "tamer", "option")  # a Digi-Egg on the field is a Digimon (CR 4-3-1)
@@ -141,6 +142,9 @@ def check_condition(spec, where: str) -> None:
         elif key == "digixrosed":
             if value is not True and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise CardError(f"{here}: true (\"if DigiXrosing\") or a number of cards, 1 or more")
+        elif key == "assembled":
+            if value is not True:
+                raise CardError(f"{here}: true (\"if played with Assembly\")")
         elif key in ("digimon", "tamers", "security", "hand"):
             if not isinstance(value, dict):
                 raise CardError(f"{here}: a count such as {{player: opponent, at_least: 2}}")

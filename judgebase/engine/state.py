@@ -126,6 +126,9 @@ class Card:
     uid: int = field(default_factory=lambda: next(_uids))
     incarnation: int = 0
     face_up: bool = False
+    # Lying face down under another card, it has no information (CR 4-7-9): ``defn`` is then the blank
+    # FACE_DOWN and its own information waits here until it leaves the stack.
+    hidden: CardDef | None = None
 
     @property
     def name(self) -> str:
@@ -165,6 +168,7 @@ class Stack:
     xros_placed: int = 0  # cards its DigiXros put under it when it was played ("if DigiXrosing", CR 7-2-2-9)
     placed_by_effect: bool = False  # an Option an effect placed in the battle area may stay there (CR 17-1-3-2-2)
     face_down: bool = False  # a card lying face down on the field, which a rule check trashes (CR 17-1-3-2-4)
+    assembly_placed: int = 0  # cards its Assembly put under it when it was played (CR 7-3-2-7)
 
     @property
     def top(self) -> Card:

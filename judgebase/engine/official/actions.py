@@ -210,9 +210,12 @@ class MainPhaseActions:
         if deck:
             card = deck.pop(0)
             card.incarnation += 1
-            card.face_up = True
             stack.cards.insert(0, card)
             self.emit("training", "CR 16-41-1", tp, card=repr(stack), placed=card.name)
+            # CR 4-7-5: cards under a card lie face up unless something says otherwise; <Training> does.
+            self._turn_face_down(card)
+            self.emit("placed_face_down", "CR 4-7-5", tp, card=repr(stack), source="<Training>")
+            self._fire("sources_added", [stack], by_effect=True)
 
     def why_illegal(self, action: Action, check_only: bool = False):
         """The IllegalAction that forbids ``action`` now (or, with check_only, None when it is legal)."""

@@ -69,6 +69,10 @@ class CommonSteps:
                                                          committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
+        if paid and card.defn.category == "option" and any(
+                s.get("by") is arg for e in card.defn.effects if e.timing == "main" for s in e.steps):
+            # CR 9-1-3: an Option's [Main] with a condition goes on once the condition is met.
+            self.emit("option_condition_met", "CR 9-1-3", me, card=card.name, condition="cost")
         return None if paid else STOP
 
     @staticmethod
@@ -507,6 +511,7 @@ class CommonSteps:
         wanted = int(spec.get("amount", 1)) * count
         under = target.sources  # bottom to top
         picked = list(reversed(under))[:wanted] if spec["from"] == "top" else under[:wanted]
+        self._turn_face_up(picked)
         for c in picked:  # all of them at once
             target.cards.remove(c)
             c.incarnation += 1

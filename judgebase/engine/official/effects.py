@@ -104,6 +104,9 @@ class Effects:
             # CR 15-3-1: an inherited effect works from under a Digimon, never from the top card itself.
             self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
         for card in stack.sources:
+            if card.hidden is not None and any(e.timing == timing for e in card.hidden.inherited):
+                # CR 4-7-9: face down, it is a card without information: no inherited effect to trigger.
+                self.emit("face_down_no_information", "CR 4-7-9", stack.owner, card=repr(stack), timing=timing)
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, card, effect):
                     source = f"[{timing}] (inherited) of {card.name}"

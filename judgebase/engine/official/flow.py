@@ -297,11 +297,7 @@ class Flow:
             raise IllegalAction("the game is over", "CR 1-2-2")
         player = action.option
         if player in (0, 1) and action.target is not None and not action.targets:
-            stack = self.find_stack(action.target)
-            if stack is None:
-                raise IllegalAction("there is no such card on the field", "CR 3-4-2")
-            # CR 3-1-2-1-1: in a public area either player may check the cards and the order they lie in.
-            self.emit("looked_stack", "CR 3-1-2-1-1", player, card=repr(stack), order=[c.name for c in stack.cards])
+            self._look_at_stack(player, action.target)
             return
         if player not in (0, 1) or len(action.targets) != 3:
             raise IllegalAction("looking names the player, the area and whose it is", "CR 3-1-3-2")
@@ -322,6 +318,20 @@ class Flow:
         ref = {"hand": "CR 3-5-3", "trash": "CR 3-6-3", "battle": "CR 3-4-2"}[zone]
         self.emit("looked", ref, player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
 
+    def _look_at_stack(self, player: int, sid: int) -> None:
+        """Look at the cards of one stack on the field and their order: a public area, so either player
+        may (CR 3-1-2-1-1), but a card lying face down under another is hidden, and only the stack's
+        owner may look at it (CR 4-7-10)."""
+        stack = self.find_stack(sid)
+        if stack is None:
+            raise IllegalAction("there is no such card on the field", "CR 3-4-2")
+        hidden = [c.hidden.name for c in stack.cards if c.hidden is not None]
+        if hidden and stack.owner != player:
+            raise IllegalAction(f"the face-down cards under {stack!r} are hidden from its opponent", "CR 4-7-10")
+        self.emit("looked_stack", "CR 3-1-2-1-1", player, card=repr(stack), order=[c.name for c in stack.cards])
+        if hidden:
+            self.emit("looked_face_down", "CR 4-7-10", player, card=repr(stack), cards=", ".join(hidden))
+
     def _rearrange(self, action: Action) -> None:
         """Put the cards of one of your areas in another order, at any moment: your hand (CR 3-5-2)
         and your trash (CR 3-6-2) may be rearranged; the deck (CR 3-2-3), the Digi-Egg deck
@@ -338,6 +348,12 @@ class Flow:
             stack = self.find_stack(action.target)
             if stack is None:
                 raise IllegalAction("there is no such card on the field", "CR 4-7-3")
+            if len(stack.cards) == 1:
+                raise IllegalAction(f"{stack!r} is a single card, not stacked cards: it has no order to change", "CR 4-7-2")
+            if stack.top.defn.category == "tamer":
+                # CR 4-7-1: a Tamer with cards under it forms stacked cards as a Digimon does (CR 4-7-3).
+                raise IllegalAction(f"the cards of {stack!r}, a Tamer with cards under it, are stacked cards: "
+                                    "their order can't be changed", "CR 4-7-1")
             raise IllegalAction(f"the order of the cards in {stack!r} can't be changed", "CR 4-7-3")
         zone = REARRANGE_ZONES[action.targets[0]]
         fixed = {"deck": "CR 3-2-3", "eggs": "CR 3-3-3", "security": "CR 3-7-3"}

@@ -246,6 +246,7 @@ class Keywords:
                 self.emit("declined", "CR 16-14-2", me, card=card.name)
                 return False
             chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        self._turn_face_up(chosen)
         for c in chosen:  # all of them at once
             stack.cards.remove(c)
             c.incarnation += 1
@@ -379,6 +380,7 @@ class Keywords:
         # CR 4-7-7: under the top card it is part of that Digimon's information, no longer on the field
         self.emit("left_field_under", "CR 4-7-7", me, card=tamer.name, under=repr(target))
         self._continuous_check()
+        self._fire("sources_added", [target], by_effect=True)
 
     def _partition(self, stack: Stack, cause: str, by: int | None):
         """CR 16-29: the Digimon is about to leave the battle area, not by battle nor by its player's

@@ -276,6 +276,8 @@ class Playing:
         stack = self.new_stack(tp, list(sources) + [card], label=label)
         if card.defn.digixros:
             stack.xros_placed = len(sources)  # DigiXros is the only way its own play puts cards under it
+        elif card.defn.assembly:
+            stack.assembly_placed = len(sources)
         self.players[tp].battle.append(stack)
         self.emit("played", ref, tp, card=repr(stack), unsuspended=True)
         if cost is None:  # CR 3-4-3: put onto the field by an effect, it arrives unsuspended all the same
@@ -350,6 +352,9 @@ class Playing:
         self.players[tp].processing.remove(card)
         stack.cards.append(card)
         self.emit("digivolved", "CR 8-1-3-3", tp, card=repr(stack), suspended=stack.suspended, kept_orientation="CR 8-1-2-3")
+        if any(True for s in self.stacks() for _ in self._watching(s, "sources_added")):
+            # CR 8-1-2-7: the card it digivolved from is now under it, but no card was added to its digivolution cards.
+            self.emit("digivolving_adds_no_sources", "CR 8-1-2-7", tp, card=repr(stack))
         if card.defn.overflow:
             self.emit("no_overflow_entering", "CR 4-19-3", tp, card=card.name)  # only leaving costs memory
         if stack.suspended:
@@ -389,6 +394,8 @@ class Playing:
         self.emit("option_main", "CR 9-1-9-3", tp, card=card.name)
         if main:  # in no area until the [Main] effect has resolved: not in the hand, not yet in the trash
             self.emit("option_in_no_area", "CR 9-1-4", tp, card=card.name)
+        if main and main.condition and self._condition_met(main, tp):
+            self.emit("option_condition_met", "CR 9-1-3", tp, card=card.name, condition="if")  # CR 9-1-3: met, it activates
         placed = (yield from self._run_effect(tp, main, card, None)) if main else None
         if card in self.players[tp].processing:
             self.players[tp].processing.remove(card)

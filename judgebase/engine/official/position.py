@@ -65,6 +65,8 @@ SETUP = {
                       "description": "effects already applied to it: DP, gained keywords, <Security A.>, each with its duration"},
         "used_this_turn": {"type": "array", "items": {"anyOf": [_COUNT, {"$ref": "used_effect"}]},
                            "description": "[Once Per Turn] effects this card has used this turn (CR 15-14-1-3)"},
+        "face_down_cards": {**_COUNT, "description": "its N bottom cards lie face down under the others, "
+                                                "cards without information (CR 4-7-9)"},
         "burst_this_turn": {"type": "boolean",
                             "description": "it Burst digivolved this turn: its top card is trashed at the end of the turn (CR 8-3-2-1)"},
         "face_down": {"type": "boolean",
@@ -197,6 +199,11 @@ class Position:
         if label is not None and label in self.labels:
             raise SetupError([*path, "label"], f"label {label!r} is already used")
         stack = self.new_stack(owner, cards, area=area, label=label)
+        face_down = item.get("face_down_cards", 0)
+        if face_down >= len(cards):
+            raise SetupError([*path, "face_down_cards"], f"only the {len(cards) - 1} card(s) under the top card can lie face down")
+        for card in cards[:face_down]:
+            self._turn_face_down(card)
         stack.suspended = bool(item.get("suspended", False))
         if item.get("face_down"):
             stack.face_down = True

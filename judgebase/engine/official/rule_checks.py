@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from ..cards import FACE_DOWN
 from ..state import (
     Action,
+    Card,
     IllegalAction,
     Pending,
     Stack,
@@ -187,6 +189,7 @@ class RuleChecks:
             pick = yield self.decide(owner, "fragment", [Action("choose", c.uid) for c in stack.sources if c not in chosen],
                                      f"<Fragment>: trash a digivolution card of {stack!r} ({n + 1} of {amount})", check)
             chosen.append(next(c for c in stack.sources if c.uid == pick.card))
+        self._turn_face_up(chosen)
         for card in chosen:
             stack.cards.remove(card)
             card.incarnation += 1
@@ -358,11 +361,25 @@ class RuleChecks:
         """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area, unless a format says otherwise."""
         return stack.top.defn.category in ("digimon", "digi-egg") or self.variant.may_stay_in_breeding(stack)
 
+    @staticmethod
+    def _turn_face_down(card: Card) -> None:
+        """It lies face down under another card: a card without any information (CR 4-7-9)."""
+        if card.hidden is None:
+            card.hidden, card.defn = card.defn, FACE_DOWN
+
+    @staticmethod
+    def _turn_face_up(cards) -> None:
+        """Cards leaving a stack: a face-down one is itself again wherever it goes."""
+        for card in cards:
+            if card.hidden is not None:
+                card.defn, card.hidden = card.hidden, None
+
     def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order: list | None = None) -> None:
         """The Digimon leaves the field for ``to`` (trash, hand, or with ``order``, the cards that go to
         deck_bottom, security, or become a link card); the other cards under it go to the trash (CR 4-7-8)."""
         owner = stack.owner
         ps = self.players[owner]
+        self._turn_face_up(stack.cards)
         a = self.attack
         for helper, added in a.helpers if a is not None else ():
             if helper is stack:  # CR 16-24-5: the attacker keeps the DP and <Security A. +1> this Digimon gave it

@@ -398,6 +398,7 @@ class SpecialDigivolutions:
                         self.players[tp].hand.remove(material)
                     else:
                         self.players[tp].battle.remove(material)  # CR 7-2-2-7: it leaves the field
+                        self._turn_face_up(material.sources)
                         for other in material.sources + material.links:
                             self.players[tp].trash.append(other)
                         self.emit("left_field_for_digixros", "CR 7-2-2-7", tp, card=repr(material))

@@ -53,6 +53,8 @@ class Targets:
                 return False
             if key == "digixrosed" and not self._digixrosed(value, stack):
                 return False
+            if key == "assembled" and (stack is None or stack.assembly_placed < 1):
+                return False
         return True
 
     @staticmethod
@@ -81,6 +83,9 @@ class Targets:
                     self.emit("no_digixros_performed", "CR 7-2-2-9", player, card=card.name)
                 else:  # some cards, but not the X the condition names
                     self.emit("not_x_card_digixros", "CR 7-2-2-10", player, card=card.name, placed=placed, needed=value)
+            if key == "assembled" and (stack is None or stack.assembly_placed < 1):
+                # CR 7-3-2-7: no card ended up under it, so no Assembly was performed, declared or not.
+                self.emit("no_assembly_performed", "CR 7-3-2-7", player, card=card.name)
             if key in ("digimon", "tamers") and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, breeding=True):
                 self.emit("breeding_area_not_counted", "CR 3-4-7-7", player, card=card.name, condition=key)
@@ -197,9 +202,14 @@ class Targets:
     def _rule_counted(self, me: int, spec: dict, chosen: list[Stack]) -> None:
         """Say so when a chosen card has the trait or the name the effect names only by its (Rule)
         text, which always applies (CR 2-3-4-2-1, 2-3-4-3-1), or only once "ACE" is left out of its
-        name (CR 2-3-1-4)."""
+        name (CR 2-3-1-4); and when an Option card in the battle area is chosen, that an effect put
+        it there (CR 4-28-1)."""
+        wanted = spec.get("category")
         for stack in chosen:
             d = stack.top.defn
+            if d.category == "option" and "option" in (wanted if isinstance(wanted, list) else [wanted]):
+                # CR 4-28-1: "an Option card in the battle area" is one an effect put there.
+                self.emit("option_in_battle_area", "CR 4-28-1", me, card=repr(stack))
             if "trait" in spec and spec["trait"] not in d.traits and spec["trait"] in d.rule_traits:
                 self.emit("rule_counts", "CR 2-3-4-2-1", me, card=repr(stack), counts_as=f"[{spec['trait']}] trait")
             if "name" in spec and spec["name"] in d.rule_names and spec["name"] != printed_name(d):
