@@ -134,10 +134,12 @@ def _action(game, step: dict, line: int, path: str) -> Action:
             raise ScenarioError(path, line, "rearrange names either a zone (hand, trash, deck, eggs, security) or a stack")
         if "stack" in step:
             return Action("rearrange", target=_stack_id(game, step["stack"], line, path), option=player)
+        if step["zone"] not in REARRANGE_ZONES:
+            raise ScenarioError(path, line, f"rearrange names one of the player's areas ({', '.join(REARRANGE_ZONES)}), not {step['zone']}")
         return Action("rearrange", option=player, targets=(REARRANGE_ZONES.index(step["zone"]),))
     if kind == "look":  # either player, at any moment: look at an area or count its cards
         if "zone" not in step or "stack" in step:
-            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle)")
+            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle, revealed)")
         return Action("look", option=player, targets=(LOOK_ZONES.index(step["zone"]),
                                                       1 if step.get("whose") == "opponent" else 0, 1 if step.get("count") else 0))
     if kind == "auto":

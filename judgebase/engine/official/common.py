@@ -6,7 +6,9 @@ from ..state import Action
 
 PHASES = ("unsuspend", "draw", "breeding", "main")
 REARRANGE_ZONES = ("hand", "trash", "deck", "eggs", "security")  # a player's own areas, for ``rearrange``
-LOOK_ZONES = REARRANGE_ZONES + ("battle",)  # the areas a player may ask to look at or count, for ``look``
+# The areas a player may ask to look at or count, for ``look``; "revealed" is the cards an effect is
+# revealing or looking at now (CR 15-15-3-8-1, 15-15-3-9-1).
+LOOK_ZONES = REARRANGE_ZONES + ("battle", "revealed")
 MAX_TURNS = 300  # random self-play safety net: a game that long ends with a recorded reason
 
 

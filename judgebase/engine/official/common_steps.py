@@ -225,6 +225,7 @@ class CommonSteps:
         revealed = ps.deck[: int(spec["count"])]
         del ps.deck[: len(revealed)]
         ps.processing += revealed  # CR 15-15-3-5: draws now come from the unrevealed cards
+        self._shown.append((me, revealed, bool(spec.get("look"))))
         if spec.get("look"):
             # "Look at" names no player: only the effect's player sees the cards (CR 15-15-3-9-2).
             self.emit("looked_at", "CR 15-15-3-9-2", me, cards=[c.name for c in revealed], count=len(revealed))
@@ -303,6 +304,7 @@ class CommonSteps:
     def _reveal_ended(self, me: int, card: Card, revealed: list) -> None:
         """Revealing is one process until every revealed card is in an area; only then is it over
         and the effect goes on (CR 15-15-3-4)."""
+        self._shown = [s for s in self._shown if s[1] is not revealed]
         if revealed:
             self.emit("reveal_ended", "CR 15-15-3-4", me, card=card.name, count=len(revealed))
 
@@ -351,6 +353,7 @@ class CommonSteps:
         revealed = ps.security[: int(spec["count"])]
         del ps.security[: len(revealed)]
         ps.processing += revealed  # while revealed, not cards of the security stack (CR 15-15-3-1)
+        self._shown.append((me, revealed, False))  # shown to both players (CR 15-15-3-8-1)
         self.emit("security_revealed", "CR 15-15-3-1", me, cards=[c.name for c in revealed], count=len(revealed))
         trashed: list[Card] = []
         for _ in range(min(int(spec.get("trash", 0)), len(revealed))):
@@ -369,6 +372,7 @@ class CommonSteps:
             trashed.append(next(c for c in left if c.uid == choice.card))
         for c in revealed:
             ps.processing.remove(c)
+        self._shown = [s for s in self._shown if s[1] is not revealed]
         ps.security[0:0] = [c for c in revealed if c not in trashed]  # the rest go back on top, in order
         for c in trashed:
             c.incarnation += 1

@@ -294,7 +294,10 @@ class Effects:
                 if resolved:
                     # CR 15-4-3-4: the order is chosen one step at a time, after each effect has been resolved.
                     self.emit("next_in_order", "CR 15-4-3-4", player, effects=len(mine))
-                def check(a: Action, n=len(mine)) -> IllegalAction | None:
+                def check(a: Action, n=len(mine), mine=mine) -> IllegalAction | None:
+                    if a.kind in ("decline", "no") and any(isinstance(p.effect, str) or not p.effect.optional for p in mine):
+                        # CR 15-1-5: a mandatory effect is carried out whenever it can be; it can't be passed over.
+                        return IllegalAction("a mandatory effect is pending: it is activated, never skipped", "CR 15-1-5")
                     if a.kind == "trigger" and a.targets and a.option is None:
                         return IllegalAction("triggered effects are activated one at a time, never together", "CR 15-4-2-3")
                     if a.kind == "trigger" and (a.option is None or not 0 <= a.option < n or a.card is not None
@@ -453,6 +456,9 @@ class Effects:
     def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
         waiting, paid_at = len(self.pending), None
         result, at_zero, incarnation = None, set(), card.incarnation
+        if len(effect.steps) > 1:
+            # CR 15-1-2: the processes are carried out one after another, in the order the text gives them.
+            self.emit("in_text_order", "CR 15-1-2", controller, card=card.name, processes=len(effect.steps))
         for i, step in enumerate(effect.steps):
             if card.incarnation != incarnation:
                 # CR 15-4-1-2: once activated, the effect is resolved in full though its card is now a new card.

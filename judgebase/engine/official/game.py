@@ -83,6 +83,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self._main_arrives = None
+        self._shown: list[tuple] = []  # (player, cards, looked at) an effect is revealing now (CR 15-15-3-8-1, 15-15-3-9-1)
         self._mandatory_depth = 0  # inside another effect activated by a mandatory effect (CR 15-15-7-4)  # the turn whose main phase came in play, not from the setup (CR 15-16-13)
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
         self.lasting: list = []  # overall processing that lasts a while (persistent.Lasting, CR 15-11-2)
