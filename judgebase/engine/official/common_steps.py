@@ -402,6 +402,8 @@ class CommonSteps:
         if placed is not None and face_up:
             placed.face_up = True
             self.emit("security_face_up", "CR 3-7-4", placed.owner, card=placed.name)
+        if placed is not None:  # "when a card is added to your security stack" (CR 15-8-3-1)
+            self._security_changed(placed.owner, "security_added", by_effect=True)
 
     def _zone_to_security(self, me: int, spec: dict, card: Card):
         zone = spec["from"]
@@ -440,6 +442,7 @@ class CommonSteps:
         if placed.defn.category == "digi-egg":
             self.players[me].eggs.append(placed)  # CR 3-1-3-9-2
             self.emit("to_eggs_bottom", "CR 3-1-3-9-2", me, card=placed.name)
+            self._never_added(me, placed, "security_added")
             return None
         self.players[me].security.insert(0, placed)
         self.emit("to_security", "CR 3-1-3-5", me, card=placed.name, cards=1, trashed=0)
@@ -463,7 +466,10 @@ class CommonSteps:
             return None
         top = target.top
         self._leave_field(target, "security", "CR 3-1-3-5", order=[top])
-        return top if top in self.players[target.owner].security else None
+        if top in self.players[target.owner].security:
+            return top
+        self._never_added(target.owner, top, "security_added")  # a token or a Digi-Egg went elsewhere
+        return None
 
     # ------------------------------------------------------ memory per count ----
     def _count(self, me: int, per: str, stack: Stack | None) -> int:

@@ -217,6 +217,15 @@ class Effects:
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
                 self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
 
+    def _never_added(self, owner: int, card: Card, event: str) -> None:
+        """A token or Digi-Egg sent to ``owner``'s area other than the field never really gets there
+        (CR 4-21-5, 3-1-3-9): effects waiting for a card to be added to it don't trigger (CR 15-1-10)."""
+        for watcher in self.stacks():
+            for effect, watching in self._watching(watcher, event):
+                if self._event_concerns(effect, watcher, owner, None, True):
+                    self.emit("never_added_no_trigger", "CR 15-1-10", watcher.owner, card=watching.name,
+                              watched=event, redirected=card.name)
+
     def _digivolved(self, stack: Stack, player: int, by_effect: bool = False) -> None:
         """A Digimon has digivolved (by any procedure): its [When Digivolving] effects and the effects
         watching for a digivolution trigger (CR 15-16-3-1, 15-8-3-1)."""

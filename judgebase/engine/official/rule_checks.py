@@ -388,20 +388,28 @@ class RuleChecks:
                 ps.trash.append(card)
         if order is None:
             self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
-            if stack.modifiers:
-                # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
-                self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+            self._changes_lost(stack)
             self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
             self.variant.left_field(stack)
             return
         self._place_moved(owner, to, [c for c in moved if not c.defn.token])
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
-        self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
-        if stack.modifiers:
-            # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
-            self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+        if not moved or any(not c.defn.token for c in moved):  # a token goes nowhere but out of the game (CR 4-21-5)
+            self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+        self._changes_lost(stack)
         self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
         self.variant.left_field(stack)
+
+    def _changes_lost(self, stack: Stack) -> None:
+        """CR 3-1-3-1-2: each card of a Digimon that left the field is a new card in its new area; what
+        applied to the Digimon doesn't follow it, what effects chose it for included (CR 15-11-1-2)."""
+        if not stack.modifiers:
+            return
+        self.emit("changes_lost", "CR 3-1-3-1-2", stack.owner, card=repr(stack), changes=len(stack.modifiers))
+        chosen = [m for m in stack.modifiers if m.chosen]
+        if chosen:
+            self.emit("individual_processing_lost", "CR 15-11-1-2", stack.owner, card=repr(stack),
+                      sources=", ".join(sorted({m.source for m in chosen})))
 
     def _place_moved(self, owner: int, to: str, cards: list) -> None:
         """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs

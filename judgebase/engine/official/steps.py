@@ -214,18 +214,18 @@ class Steps(CommonSteps):
                 if s.top.defn.dp is None:  # nothing to add DP to: it neither gains nor loses any
                     self.emit("no_dp_to_change", "CR 2-5-3", me, card=repr(s), amount=int(spec["amount"]))
                     continue
-                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
+                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
                 changes = [m.value for m in self.modifiers(s, "dp")] + [a.value for a in self.continuous(s, "dp")]
                 if len(changes) > 1:  # the changes are added up first and only the net one applies
                     self.emit("dp_netted", "CR 1-3-8", me, card=repr(s), changes=len(changes), net=sum(changes), dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
-                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
+                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["amount"]))
         elif name == "gain":
             for s in chosen:
-                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if))
+                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
                 if spec["keyword"] in self.PERSISTENT_KEYWORDS:  # it applies from now on, never activated
                     printed, ref = self.PERSISTENT_KEYWORDS[spec["keyword"]]
