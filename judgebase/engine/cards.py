@@ -488,7 +488,7 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             check_condition(step["if"], f"{here}.if")
         (name, arg), = ((k, v) for k, v in step.items() if k != "if")
         if name in TARGETED_STEPS:
-            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent, when=effect.timing == "when")
     if not effect.persistent:
         return
     what = f"{where}: a [{effect.timing}] effect is persistent (CR 15-8-2)"

@@ -64,7 +64,7 @@ class Effects:
 
     # ------------------------------------------------------------ triggers ----
     def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None,
-              occurrences: int = 1) -> None:
+              occurrences: int = 1, subject: Stack | None = None) -> None:
         """Put a triggered effect in pending activation (CR 15-4-4-1), noting which card it belongs to
         as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate) and how
         many times its trigger condition was met at once (CR 4-27-5)."""
@@ -76,6 +76,8 @@ class Effects:
                 self.emit("triggers_regardless", "CR 15-8-3-9-1", player, card=card.name if card else source)
         if occurrences > 1:
             data["occurrences"] = occurrences
+        if subject is not None:  # what it measures against that Digimon stays as it is now (CR 15-8-3-8)
+            data["subject_level"] = self.level(subject)
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _pending_again(self, effect, card: Card) -> bool:
@@ -215,7 +217,8 @@ class Effects:
                        else "CR 15-8-3-3" if effect.other or effect.by_effect is not None
                        else "CR 15-8-3-1")
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
-                self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
+                self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets),
+                           subject=meets[0][1])
 
     def _never_added(self, owner: int, card: Card, event: str) -> None:
         """A token or Digi-Egg sent to ``owner``'s area other than the field never really gets there
@@ -400,10 +403,12 @@ class Effects:
                         self.emit("condition_not_met", "CR 15-8-3-9-3", p.player, card=card.name)
                         return
             self.occurrences.append(p.data.get("occurrences", 1))
+            self.trigger_levels.append(p.data.get("subject_level"))
             try:
                 yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
             finally:
                 self.occurrences.pop()
+                self.trigger_levels.pop()
             return
         kw = p.effect
         if kw == "retaliation":

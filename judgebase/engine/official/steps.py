@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..cards import card_from_spec
+from ..conditions import limit_reference
 from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
     Action,
@@ -21,11 +22,39 @@ class Steps(CommonSteps):
 
     TARGETED_STEPS = TARGETED_STEPS  # common steps that choose their Digimon like delete or suspend
 
-    def _dp_limit_changed(self, me: int, spec: dict, card: Card) -> dict:
+    def _limits_read(self, me: int, spec: dict, card: Card, stack: Stack | None) -> tuple[dict, set]:
+        """A limit that isn't a number written in the text is read from the game as the step is
+        processed (CR 15-8-3-7), or, when it names the Digimon that triggered the effect, as that
+        Digimon was when it triggered (CR 15-8-3-8).  Returns the spec with the numbers in their place
+        and the keys so read."""
+        read = {k for k, v in spec.items() if limit_reference(k, v)}
+        if not read:
+            return spec, read
+        spec = dict(spec)
+        for key in sorted(read):
+            value = spec[key]
+            if value == "trigger":
+                amount = self.trigger_levels[-1] if self.trigger_levels else None
+                kind, ref, what = "limit_read_at_trigger", "CR 15-8-3-8", "trigger"
+            elif value == "self":
+                amount = self.dp(stack) if stack is not None and stack in self.stacks() else None
+                kind, ref, what = "limit_read_now", "CR 15-8-3-7", "self"
+            else:
+                amount = self._count(me, value["count"], stack)
+                kind, ref, what = "limit_read_now", "CR 15-8-3-7", value["count"]
+            spec[key] = -1 if amount is None else amount  # nothing to measure against: nothing qualifies
+            self.emit(kind, ref, me, source=card.name, limit=key, reads=what, value=spec[key])
+        return spec, read
+
+    def _dp_limit_changed(self, me: int, spec: dict, card: Card, written: bool = True) -> dict:
         """The DP limit of a deletion as ``me``'s cards that add to or reduce it leave it: they change
-        the number written in the effect's text (CR 15-15-4-1, 15-15-4-2)."""
+        the number written in the effect's text (CR 15-15-4-1, 15-15-4-2), and only that one: a limit
+        read from the game (``written`` False) stays as it is (CR 15-15-4-3)."""
         change = sum(int(v) for s in self.stacks(me) for v in self._keyword_values(s, "delete_dp_limit"))
         if not change:
+            return spec
+        if not written:
+            self.emit("limit_not_written", "CR 15-15-4-3", me, source=card.name, value="max_dp", limit=int(spec["max_dp"]))
             return spec
         limit = int(spec["max_dp"]) + change
         self.emit("value_changed", "CR 15-15-4-1" if change > 0 else "CR 15-15-4-2", me, source=card.name,
@@ -178,8 +207,9 @@ class Steps(CommonSteps):
         if name in ("dp", "security_attack", "gain") and who.startswith("all"):
             self._add_lasting(me, name, spec, card, stack)  # overall processing for a while (CR 15-11-2)
             return None
+        spec, read = self._limits_read(me, spec, card, stack)
         if name == "delete" and "max_dp" in spec:
-            spec = self._dp_limit_changed(me, spec, card)
+            spec = self._dp_limit_changed(me, spec, card, written="max_dp" not in read)
         targets = self._choose_targets(me, who, spec, stack)
         if targets is None:
             chosen = [stack] if stack is not None and stack in self.stacks() else []
