@@ -46,6 +46,9 @@ CARD_PROPERTIES = {
     # "Your effects that delete by DP get +N (or -N) to that DP limit": it changes a number written
     # in another effect's text (CR 15-15-4-1, 15-15-4-2).
     "delete_dp_limit": "CR 15-15-4",
+    # "Your Security Digimon get +N DP" (or -N): an effect that names Security Digimon reaches them,
+    # though a card being checked is in no area (CR 15-1-8, 13-1-6).
+    "security_digimon_dp": "CR 15-1-8",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
@@ -302,6 +305,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
             value = tuple(tuple(sorted(x.items())) for x in parts)
         if key == "delete_dp_limit" and (isinstance(value, bool) or not isinstance(value, int) or not value):
             raise CardError(f"{where}: delete_dp_limit is the change to the DP limit, e.g. 2000 or -1000, not {value!r}")
+        if key == "security_digimon_dp" and (isinstance(value, bool) or not isinstance(value, int) or not value):
+            raise CardError(f"{where}: security_digimon_dp is the DP its player's Security Digimon get, e.g. 3000 or -2000, not {value!r}")
         if key == "digisorption":
             # CR 16-10-4: a card may print several <Digisorption>; a list holds one value per instance.
             values = value if isinstance(value, list) else [value]

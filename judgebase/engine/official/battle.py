@@ -430,6 +430,12 @@ class Battles:
         a_dp = self.dp(attacker)
         if security_card is not None:
             d_dp = (security_card.defn.dp or 0)
+            owner = 1 - tp
+            bonus = sum(int(v) for s in self.stacks(owner) for v in self._keyword_values(s, "security_digimon_dp"))
+            if bonus:
+                # CR 15-1-8: an effect naming Security Digimon reaches this one, though it is in no area (CR 13-1-6).
+                d_dp = max(0, d_dp + bonus)
+                self.emit("security_digimon_dp", "CR 15-1-8", owner, card=security_card.name, amount=bonus, dp=d_dp)
             if a_dp > d_dp:
                 result = "attacker"
             elif a_dp < d_dp:
