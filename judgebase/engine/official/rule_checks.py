@@ -28,6 +28,11 @@ class RuleChecks:
         if len(asked) == 2:
             self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
         self._cause_used.append(set())  # the "instead" effects used against this one cause (CR 15-8-5-4)
+        # The "instead" effects trigger now; those whose condition isn't met yet may still be activated
+        # if it becomes met before their turn comes (CR 15-8-5-5-2).
+        self._unmet_at_trigger.append({(w.sid, i) for owner in {s.owner for s in stacks} for w in self.stacks(owner)
+                                       for i, (e, _) in enumerate(self._replacements(w))
+                                       if e.condition and not self._condition_met(e, w.owner)})
         try:
             for stack in stacks:
                 if stack not in self.players[stack.owner].battle:
@@ -44,6 +49,7 @@ class RuleChecks:
                 deleted.append(stack)
         finally:
             self._cause_used.pop()
+            self._unmet_at_trigger.pop()
         for stack in deleted:
             self._leave_field(stack, "trash", ref, deleted=True)
         for stack in deleted:
@@ -92,6 +98,9 @@ class RuleChecks:
             effect, card = self._replacements(watcher)[choice.option]
             if self._cause_used:
                 self._cause_used[-1].add((watcher.sid, choice.option))
+            if self._unmet_at_trigger and (watcher.sid, choice.option) in self._unmet_at_trigger[-1]:
+                # CR 15-8-5-5-2: its condition wasn't met when it triggered, but it is now.
+                self.emit("condition_met_later", "CR 15-8-5-5-2", stack.owner, card=card.name, target=repr(stack))
             yield from self._replace_deletion(stack, watcher, effect, card)
             return True
         if choice.kind == "armor_purge":
