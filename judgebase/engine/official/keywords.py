@@ -289,6 +289,11 @@ class Keywords:
             return
         tamer = self.find_stack(choice.target)
         ps.trash.remove(card)
+        printed = [e for e in card.defn.effects if any("save" in step for step in e.steps)]
+        if not printed:
+            # CR 15-3-3: the <Save> came from an inherited effect, so "this card" is the digivolution card
+            # that gave it, not the Digimon's top card.
+            self.emit("this_card_inherited", "CR 15-3-3", me, card=card.name)
         self.emit("save", "CR 16-20-1", me, card=card.name, tamer=repr(tamer))
         self._put_under_tamer(me, tamer, [card], "<Save>", "CR 4-4-2")
 
