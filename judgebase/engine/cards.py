@@ -101,6 +101,8 @@ EVENTS = {
     "blocked": "CR 12-1-7-1",
     "security_added": "CR 15-5-2",
     "security_removed": "CR 15-5-2",
+    # "when a digivolution card is placed under this Digimon": this Digimon only (CR 15-5-3)
+    "source_added": "CR 15-5-3",
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
@@ -425,6 +427,8 @@ def _trigger_fields(item: dict, where: str) -> dict:
         if event == "blocked" or (timing == "would" and event == "played"):
             raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'playing this card'}")
         out["by_effect"] = item["by_effect"]
+    if event == "source_added" and (whose != "own" or item.get("other")):
+        raise CardError(f"{where}: source_added watches this Digimon only (no whose other than own, no other)")
     if item.get("other"):
         if event in SECURITY_EVENTS or whose in ("opponent", "self"):
             raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")

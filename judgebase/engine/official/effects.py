@@ -159,6 +159,8 @@ class Effects:
             return False
         if effect.other and subject is watcher:
             return False
+        if effect.event == "source_added" and subject is not watcher:
+            return False  # "under this Digimon"
         return effect.by_effect is None or effect.by_effect == by_effect
 
     def _in_window(self, effect: Effect, owner: int) -> bool:
@@ -169,12 +171,14 @@ class Effects:
             return self.turn_player != owner
         return True
 
-    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=(), cards: int = 1) -> None:
+    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=(), cards: int = 1,
+              placed=()) -> None:
         """A game event happened: every "when ..." effect whose trigger conditions it meets triggers
         and goes pending (CR 15-8-3-1, 15-4-4-1).  ``subjects`` are the Digimon it happened to at one
         and the same moment (security events name the stack's ``owner`` and how many ``cards``); each effect
         triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
-        Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5)."""
+        Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5); ``placed``
+        the cards the event put where their effects work, which see it too (CR 15-5-3)."""
         if event in ("security_added", "security_removed"):
             concerned = [(owner, None)] * cards
         else:
@@ -209,7 +213,9 @@ class Effects:
                 all_turns = effect.window == "all_turns" and self.turn_player != watcher.owner
                 # CR 15-1-9: a deleted token counts as put in the trash though it leaves the game (CR 4-21-5).
                 tokens = event == "deleted" and all(s is not None and s.top.defn.token for _, s in meets)
-                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
+                # CR 15-5-3: the card was placed by this very event where its effect can trigger, and it triggers.
+                ref = ("CR 15-5-3" if card in placed
+                       else "CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-16-9-1" if all_turns
                        else "CR 15-4-2-2" if self._processing

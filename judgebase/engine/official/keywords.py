@@ -384,6 +384,7 @@ class Keywords:
         # CR 4-7-7: under the top card it is part of that Digimon's information, no longer on the field
         self.emit("left_field_under", "CR 4-7-7", me, card=tamer.name, under=repr(target))
         self._continuous_check()
+        self._fire("source_added", [target], by_effect=True, placed=(tamer,))  # a digivolution card placed under it
 
     def _partition(self, stack: Stack, cause: str, by: int | None):
         """CR 16-29: the Digimon is about to leave the battle area, not by battle nor by its player's
