@@ -62,6 +62,8 @@ def _digimon(**extra) -> dict:
     ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_level": "trigger"}}]}, "belongs to a `when` effect"),
     ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_level": {"count": "occurrences"}}}]}, "or {count: X}"),
     ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_dp": "attacker"}}]}, "or self"),
+    ({"timing": "main", "do": [{"activate_effects": [{"do": [{"draw": 1}]}]}]}, "lists 2 or more effects"),
+    ({"timing": "main", "do": [{"activate_effects": [{"do": [{"draw": 1}]}, {"do": [{"fly": 1}]}]}]}, "a step is one of"),
     ({"timing": "main", "do": [{"dp": {"amount": 1000, "target": "all_opponent", "max_dp": "self"}}]}, "chooses or deletes now"),
     ({"timing": "all_turns", "do": [{"dp": {"amount": -1000, "target": "all_opponent", "max_level": {"count": "own_hand"}}}]},
      "chooses or deletes now"),

@@ -132,6 +132,7 @@ STEPS = (
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
+    "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -362,6 +363,8 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             problem = step_problem(keys[0], step[keys[0]])
             if problem:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
+            if keys[0] == "activate_effects":
+                _activated_effects(step["activate_effects"], item["timing"], f"{where}[{i}].do[{j}].activate_effects")
             if keys[0] == "save" and item["timing"] != "on_deletion":
                 raise CardError(f"{where}[{i}].do[{j}]: <Save> puts this card from the trash under a Tamer; "
                                 "the engine carries it out in an on_deletion effect only")
@@ -375,6 +378,14 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         _check_vocabulary(item, effect, f"{where}[{i}]")
         out.append(effect)
     return tuple(out)
+
+
+def _activated_effects(spec, timing: str, where: str) -> tuple[Effect, ...]:
+    """The effects an "activate all of these effects" step lists, each ``{do: [steps]}``: 2 or more,
+    their steps checked like any effect's (CR 15-15-7-1, 15-15-7-2)."""
+    if not isinstance(spec, list) or len(spec) < 2 or not all(isinstance(x, dict) and set(x) == {"do"} for x in spec):
+        raise CardError(f"{where}: lists 2 or more effects, each {{do: [steps]}}")
+    return _effects([{"timing": timing, "do": x["do"]} for x in spec], where)
 
 
 def _trigger_fields(item: dict, where: str) -> dict:

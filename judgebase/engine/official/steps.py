@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..cards import card_from_spec
+from ..cards import Effect, card_from_spec
 from ..conditions import limit_reference
 from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
@@ -45,6 +45,31 @@ class Steps(CommonSteps):
             spec[key] = -1 if amount is None else amount  # nothing to measure against: nothing qualifies
             self.emit(kind, ref, me, source=card.name, limit=key, reads=what, value=spec[key])
         return spec, read
+
+    def _activate_effects(self, me: int, listed: list, card: Card, stack: Stack | None):
+        """"Activate all of the effects below": each is activated and processed within this one
+        (CR 15-15-7-1), and the player chooses the order, one effect at a time (CR 15-15-7-2)."""
+        left = list(range(len(listed)))
+        while left:
+            if len(left) > 1:
+                def check(a: Action, left=tuple(left)) -> IllegalAction | None:
+                    if a.kind == "decline":
+                        return IllegalAction("every listed effect is activated; only their order is chosen", "CR 15-15-7-2")
+                    if a.kind == "choose" and (a.option not in left or a.card is not None or a.target is not None or a.targets):
+                        return IllegalAction(f"choose 1 of the effects not activated yet ({', '.join(str(i) for i in left)})",
+                                             "CR 15-15-7-2")
+                    return None
+
+                pick = yield self.decide(me, "activate_order", [Action("choose", option=i) for i in left],
+                                         f"{card.name}: choose which of its effects activates next", check)
+                index = pick.option
+                self.emit("activation_order", "CR 15-15-7-2", me, card=card.name, effect=index + 1, of=len(listed), left=len(left) - 1)
+            else:
+                index = left[0]
+            left.remove(index)
+            self.emit("activated_within", "CR 15-15-7-1", me, card=card.name, effect=index + 1, of=len(listed))
+            sub = Effect(timing="main", steps=tuple(listed[index]["do"]))
+            yield from self._run_steps(me, sub, card, stack)
 
     def _dp_limit_changed(self, me: int, spec: dict, card: Card, written: bool = True) -> dict:
         """The DP limit of a deletion as ``me``'s cards that add to or reduce it leave it: they change
@@ -144,6 +169,9 @@ class Steps(CommonSteps):
                     yield from self._run_effect(me, main, card, None)
                 finally:
                     self._mandatory_depth -= mandatory
+            return None
+        if name == "activate_effects":
+            yield from self._activate_effects(me, arg, card, stack)
             return None
         if name == "end_attack":
             if self.attack is not None and self.attack.timing != "end" and not self.attack.ended:
