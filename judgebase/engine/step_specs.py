@@ -22,7 +22,7 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
-    "reveal": ("count", "to_hand", "rest", "look"),
+    "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
@@ -104,6 +104,10 @@ def step_problem(name: str, arg) -> str | None:
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
             if not problem and "different" in pick and pick["different"] not in DIFFERENT:
                 problem = f"reveal.to_hand[{i}].different: one of {', '.join(DIFFERENT)} (\"with different names\" ...)"
+            if problem:
+                return problem
+        if "digivolve" in arg:
+            problem = _fields("reveal.digivolve", arg["digivolve"], CARD_FILTERS) or _filter_problem("reveal.digivolve", arg["digivolve"])
             if problem:
                 return problem
         if "look" in arg and arg["look"] is not True:

@@ -161,8 +161,12 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "digivolve":
         onto = step["onto"] if isinstance(step["onto"], list) else [step["onto"]]  # several: refused, CR 8-1-2-5
         sids = [_stack_id(game, label, line, path) for label in onto]
-        return Action("digivolve", _hand_card(game, player, step["card"], line, path),
-                      sids[0], step.get("requirement", 0), targets=tuple(sids[1:]))
+        if any(c.defn.name == step["card"] for c in game.players[player].hand):
+            uid = _hand_card(game, player, step["card"], line, path)
+        else:  # a card an effect is revealing (reveal.digivolve), or any card of that name, to be refused
+            revealed = [c for c in game.players[player].processing if c.defn.name == step["card"]]
+            uid = revealed[0].uid if revealed else _any_card(game, player, step["card"], line, path)
+        return Action("digivolve", uid, sids[0], step.get("requirement", 0), targets=tuple(sids[1:]))
     if kind == "dna":
         materials = tuple(_stack_id(game, m, line, path) for m in step.get("materials", []))
         return Action("dna", _hand_card(game, player, step["card"], line, path), option=step.get("requirement", 0), targets=materials)

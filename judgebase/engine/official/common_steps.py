@@ -28,7 +28,7 @@ class CommonSteps:
         if name == "play":
             yield from self._play_by_effect(me, arg, card)
         elif name == "reveal":
-            yield from self._reveal(me, arg, card)
+            yield from self._reveal(me, arg, card, stack)
         elif name == "security_to_hand":
             self._security_to_hand(me, int(arg if not isinstance(arg, dict) else arg.get("amount", 1)))
         elif name == "to_security":
@@ -219,8 +219,9 @@ class CommonSteps:
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
 
     # --------------------------------------------------------------- revealing ----
-    def _reveal(self, me: int, spec: dict, card: Card):
-        """CR 15-15-3: reveal the top N, add the matching cards to the hand, the rest to the bottom (or trash)."""
+    def _reveal(self, me: int, spec: dict, card: Card, stack: Stack | None = None):
+        """CR 15-15-3: reveal the top N, add the matching cards to the hand, let this Digimon digivolve into
+        one of them, the rest to the bottom (or trash)."""
         ps = self.players[me]
         revealed = ps.deck[: int(spec["count"])]
         del ps.deck[: len(revealed)]
@@ -279,6 +280,8 @@ class CommonSteps:
                 taken.incarnation += 1
                 ps.hand.append(taken)
                 self.emit("revealed_to_hand", "CR 15-10-2-2" if up_to else "CR 15-10-2-1", me, card=taken.name)
+        if "digivolve" in spec:
+            yield from self._digivolve_into_revealed(me, spec["digivolve"], card, stack, revealed)
         rest = [c for c in revealed if c in ps.processing]
         if not rest:
             self._reveal_ended(me, card, revealed)
@@ -300,6 +303,35 @@ class CommonSteps:
         # ones in the order their effect's player chooses (CR 15-15-3-6).
         self.emit("deck_bottom", "CR 15-15-3-9-3" if spec.get("look") else "CR 15-15-3-6", me, cards=[c.name for c in order])
         self._reveal_ended(me, card, revealed)
+
+    def _digivolve_into_revealed(self, me: int, spec: dict, card: Card, stack: Stack | None, revealed: list):
+        """"This Digimon may digivolve into a [...] card among them without paying the cost": a standard
+        digivolution into a revealed card, whose bonus draw comes from the unrevealed cards (CR 15-15-3-5)."""
+        ps = self.players[me]
+        if stack is None or stack not in ps.battle:
+            return
+        left = [c for c in revealed if c in ps.processing]
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind != "digivolve":
+                return None
+            picked = next((c for c in left if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction("the effect digivolves into 1 of the revealed cards", "CR 15-11-1-3-1")
+            if picked.defn.category != "digimon":
+                return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
+            problem = card_filter_problem(picked.defn, spec)
+            if problem:
+                return IllegalAction(problem, "CR 15-11-1-3-1")
+            if a.target != stack.sid or a.targets:
+                return IllegalAction(f"the effect digivolves {stack!r} only", "CR 15-11-1-3-1")
+            return self._requirement_choice_problem(picked, stack, a.option)
+
+        candidates = [Action("decline")] + [Action("digivolve", c.uid, stack.sid, i) for c in left
+                                            for i in range(len(c.defn.requirements))]
+        pick = yield self.decide(me, "effect_digivolve", candidates, f"{card.name}: digivolve into 1 of the revealed cards?", check)
+        if pick.kind == "digivolve":
+            yield from self._digivolve(me, pick, cost=0, by_effect=True)
 
     def _reveal_ended(self, me: int, card: Card, revealed: list) -> None:
         """Revealing is one process until every revealed card is in an area; only then is it over
