@@ -57,6 +57,7 @@ DECISION_REF = {
     "de_digivolve": "CR 16-12-1",
     "effect_digivolve": "CR 8-1-3-1",
     "activate_order": "CR 15-15-7-2",
+    "activate_main": "CR 15-15-7-3",
     "arts_digivolve": "CR 4-20-1",
     "digixros": "CR 7-2-1",
     "assembly": "CR 7-3-2-1",

@@ -35,6 +35,8 @@ class CommonSteps:
             yield from self._to_security(me, arg, card, stack)
         elif name == "reveal_security":
             yield from self._reveal_security(me, arg, card)
+        elif name == "activate_main":
+            yield from self._activate_main_of(me, arg, card, stack)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
             count = self._count(me, arg["per"], stack)
@@ -217,6 +219,39 @@ class CommonSteps:
         self.emit("play_declared", "CR 7-1-3-1", me, card=played.name)
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
+
+    def _activate_main_of(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        """"Activate the [Main] effect of 1 [...] card in your trash as this card's effect": the card stays
+        where it is, and the effect counts as activated by this card (CR 15-15-7-3), processed within
+        this one (CR 15-15-7-1)."""
+        ps = self.players[me]
+        optional = bool(spec.get("optional", False))
+        pool = [c for c in ps.trash if card_filter_problem(c.defn, spec) is None
+                and any(e.timing == "main" for e in c.defn.effects)]
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction("the effect activates a [Main] effect; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets \
+                    or not any(c.uid == a.card for c in pool):
+                return IllegalAction("choose 1 card in your trash with a [Main] effect that the text names", "CR 15-11-1-3-1")
+            return None
+
+        decision = self.decide(me, "activate_main", [Action("decline")] + [Action("choose", c.uid) for c in pool],
+                               f"{card.name}: activate the [Main] effect of 1 card in your trash as this card's effect", check)
+        if not pool:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="activate_main")
+            return
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
+            return
+        source = next(c for c in pool if c.uid == pick.card)
+        main = next(e for e in source.defn.effects if e.timing == "main")
+        self.emit("activated_as_this_card", "CR 15-15-7-3", me, card=card.name, effect_of=source.name)
+        yield from self._run_effect(me, main, card, stack, count_use=False)
 
     # --------------------------------------------------------------- revealing ----
     def _reveal(self, me: int, spec: dict, card: Card, stack: Stack | None = None):
