@@ -306,6 +306,9 @@ class Battles:
             blocker = self.find_stack(choice.card)
             # CR 16-5-1: what lets this Digimon block at all is the rule its <Blocker> brings in.
             self.emit("blocker_allows_block", "CR 16-5-1", defender, blocker=repr(blocker))
+            if not self._collision_active(defender) and self._only_gained(blocker, "blocker"):
+                # CR 15-15-2-2: it gained <Blocker> from an effect, and what a card gains affects that card.
+                self.emit("gained_effect_applies", "CR 15-15-2-2", defender, card=repr(blocker), keyword="<Blocker>")
             blocker.suspended = True
             a.target = blocker
             a.blocked = True

@@ -73,6 +73,17 @@ class Keywords:
         # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
         return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
 
+    def _only_gained(self, stack: Stack, name: str) -> bool:
+        """Whether this Digimon has keyword ``name`` only because it gained it (CR 15-15-2-1): from an
+        effect's "gains", not printed on it, inherited or given by a link card."""
+        if stack.top.defn.keyword_maps[0].get(name) is not None or any(
+                c.defn.keyword_maps[1].get(name) is not None for c in stack.sources) or any(
+                key == name for link in stack.links for key, _ in (link.defn.link or {}).get("keywords", ())):
+            return False
+        gained = any(m.kind == "keyword" and m.value[0] == name and self.unaffected_ref(stack, m.by, m.etype) is None
+                     for m in stack.modifiers)
+        return gained or bool(self.continuous(stack, "keyword", name))
+
     def _keyword_values(self, stack: Stack, name: str, raw: bool = False) -> list:
         """Every value of ``name`` the Digimon has; ``raw`` counts those from effects it isn't
         affected by too (what "isn't affected" itself is read from)."""
