@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from . import keywords as keyword_registry
-from .conditions import TARGETED_STEPS, check_condition, check_targeted
+from .conditions import TARGETED_STEPS, check_condition, check_filters, check_targeted
 from .step_specs import CARD_FILTERS, COMMON_STEPS, step_problem
 
 
@@ -117,7 +117,7 @@ INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
 TRIGGER_STEPS = ("reduce_play_cost",)
 # Every key an effect spec may have; anything else is a load error (the engine would ignore it).
 EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
-               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone")
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone", "while")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
 # the triggers on a turn's or a main phase's start or end, which the engine fires for that area too.
 ZONES = ("breeding", "trash", "security", "hand")
@@ -178,6 +178,9 @@ class Effect:
     by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
     other: bool = False  # "another of your Digimon": not this card's own Digimon
     instead: tuple[tuple[str, object], ...] | None = None
+    # "While this Digimon is ..., when ...": a trigger condition on the card with the effect, met as the
+    # event happens and still needed when it activates (CR 15-8-3-4, 15-4-4-5).
+    while_this: dict | None = None
     # An area icon: {Breeding}, {Trash}, {Security} - it works only while its card is in that area
     # (CR 15-14-4-1, 15-14-3-1; in the security stack, lying face up, CR 15-14-5-1).
     zone: str | None = None
@@ -413,7 +416,7 @@ def _trigger_fields(item: dict, where: str) -> dict:
         raise CardError(f"{where}: a '{timing}' effect names its event "
                         f"({', '.join(EVENTS if timing == 'when' else WOULD_EVENTS)})")
     if timing not in ("when", "would"):
-        for key in ("event", "whose", "window", "by_effect", "other", "instead"):
+        for key in ("event", "whose", "window", "by_effect", "other", "instead", "while"):
             if key in item:
                 raise CardError(f"{where}: {key!r} belongs to an effect with timing 'when' or 'would', not {timing!r}")
         return out
@@ -438,6 +441,12 @@ def _trigger_fields(item: dict, where: str) -> dict:
         if event == "blocked" or (timing == "would" and event == "played"):
             raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'playing this card'}")
         out["by_effect"] = item["by_effect"]
+    if "while" in item:
+        if timing != "when" or not isinstance(item["while"], dict) or not item["while"] or "other" in item["while"]:
+            raise CardError(f"{where}: while (a 'when' effect's condition on this card, e.g. {{suspended: false}}) "
+                            "is a mapping of filters")
+        check_filters(item["while"], f"{where}.while")
+        out["while_this"] = item["while"]
     if event == "source_added" and (whose != "own" or item.get("other")):
         raise CardError(f"{where}: source_added watches this Digimon only (no whose other than own, no other)")
     if item.get("other"):

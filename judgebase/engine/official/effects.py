@@ -199,6 +199,10 @@ class Effects:
                         # CR 15-8-3-4: whose card it was, or whether an effect caused it, doesn't meet its conditions.
                         self.emit("trigger_condition_not_met", "CR 15-8-3-4", watcher.owner, card=card.name, watched=event)
                     continue
+                if effect.while_this and self._filter_problem(effect.while_this, watcher, None) is not None:
+                    # CR 15-8-3-4: "while this Digimon is ...": the card with the effect doesn't meet it now.
+                    self.emit("trigger_condition_not_met", "CR 15-8-3-4", watcher.owner, card=card.name, watched=event)
+                    continue
                 if not self._in_window(effect, watcher.owner):
                     self.emit("not_triggered", WINDOWS[effect.window], watcher.owner, card=card.name, watched=event,
                               window=effect.window)
@@ -377,6 +381,8 @@ class Effects:
             linked = card in stack.links and p.effect.timing == "when_linking"  # CR 15-16-6-1
             if not (own or inherited or linked):
                 return IllegalAction(f"{stack!r} no longer has that effect of {card.name}", "CR 15-4-4-4")
+            if isinstance(p.effect, Effect) and p.effect.while_this and self._filter_problem(p.effect.while_this, stack, None) is not None:
+                return IllegalAction(f"{stack!r} no longer meets the trigger conditions of {card.name}'s effect", "CR 15-4-4-5")
         return None
 
     def _activate_pending(self, p: Pending):
