@@ -216,6 +216,9 @@ class CardDef:
     dna: tuple[tuple[int, tuple[Requirement, ...]], ...] = ()  # (cost, parts left to right)
     digixros: tuple[int, tuple[str, ...]] | None = None  # (reduction per card, names left to right)
     xros_as: str | None = None  # it may stand in for the card of this name in DigiXros requirements (CR 15-15-6-1)
+    # DigiXros "+ any number of Digimon cards with [trait] with different card numbers": that trait
+    # (a requirement for cards that differ from one another, CR 15-15-6-2).
+    digixros_any: str | None = None
     assembly: tuple[int, int, str] | None = None  # (reduction, exact count, card name)
     burst: tuple[tuple[Requirement, str], ...] = ()  # (requirement, Tamer name to return)
     app_fusion: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (cost, names)
@@ -645,6 +648,11 @@ def _special(name: str, spec: dict) -> dict:
     if spec.get("digixros"):
         x = spec["digixros"]
         out["digixros"] = (int(x["reduction"]), tuple(x["cards"]))
+        if x.get("any_different") is not None:
+            if not isinstance(x["any_different"], dict) or set(x["any_different"]) != {"trait"} \
+                    or not isinstance(x["any_different"]["trait"], str) or not x["any_different"]["trait"]:
+                raise CardError(f"card {name!r}: digixros.any_different names the trait, e.g. {{trait: Xros Heart}}")
+            out["digixros_any"] = x["any_different"]["trait"]
     if spec.get("assembly"):
         x = spec["assembly"]
         out["assembly"] = (int(x["reduction"]), int(x["count"]), str(x["name"]))

@@ -73,6 +73,10 @@ class Playing:
                 here = {c.defn.name for c in self.players[player].hand if c is not card}
                 here |= {s.top.defn.name for s in self.stacks(player)}
                 cost -= reduction * len(set(names) & here)
+                if d.digixros_any:  # "+ any number of [trait] cards with different card numbers"
+                    tops = [c.defn for c in self.players[player].hand if c is not card] + [s.top.defn for s in self.stacks(player)]
+                    cost -= reduction * len({x.number or x.name for x in tops if x.category == "digimon"
+                                             and d.digixros_any in x.traits and x.name not in names})
             elif d.assembly:
                 reduction, count, name = d.assembly
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
