@@ -70,6 +70,8 @@ GOOD = [
     {"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"trait": "Hybrid", "amount": 2}], "rest": "trash"}},
     {"to_deck_bottom": {"target": "opponent", "max_level": 4, "sources": "trash"}},
     {"reveal": {"count": 3, "look": True, "to_hand": {"category": "digimon", "amount": 2, "up_to": True}}},
+    {"reveal": {"count": 3, "digivolve": {"colour": "green", "level": 6}, "rest": "bottom"}},
+    {"activate_main": {"from": "trash", "category": "option", "optional": True}},
     {"reveal_security": {"count": 2, "trash": 1}}, {"reveal_security": {"count": 1}},
     {"security_to_hand": 1}, {"security_to_hand": {"amount": 2}},
     {"to_security": {"from": "hand", "colour": "yellow", "face_up": True}},
@@ -97,6 +99,8 @@ BAD = [
     ({"memory": {"amount": 1}}, "per is required"),
     ({"trash_security": {"from": "middle"}}, "trash_security.from"),
     ({"reveal": {"count": 3, "look": "yes"}}, "reveal.look"),
+    ({"reveal": {"count": 3, "digivolve": {"wings": 2}}}, "wings"),
+    ({"activate_main": {"from": "hand"}}, "activate_main.from"),
     ({"reveal_security": {"count": 0}}, "reveal_security.count"),
     ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
 ]

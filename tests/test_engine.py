@@ -121,3 +121,35 @@ def test_deck_rules():
     assert [ref for _, ref in deck_problems(five, [])] == ["CR 1-4-1-2-2"]
     # Copies are counted by card number, not by name.
     assert deck_problems(["A", "B"] * 25, [], numbers={"A": "BT1-1", "B": "BT1-1"})[0][1] == "CR 1-4-1-2-2"
+
+
+def test_digixros_any_number_of_cards_takes_different_card_numbers_only():
+    """"+ any number of [Xros Heart] cards with different card numbers": a second copy of a card number
+    already chosen is refused, a card of that name with another number is not (CR 7-2-1)."""
+    from judgebase.engine.official.game import Game as OfficialGame
+    from judgebase.scenarios.runner import game_config
+
+    xh = {"category": "digimon", "level": 4, "colours": ["yellow"], "dp": 5000, "play_cost": 5, "traits": ["Xros Heart"]}
+    data = {
+        "cards": {
+            "Shoutmon DX": {"category": "digimon", "level": 6, "colours": ["red"], "dp": 12000, "play_cost": 12,
+                            "digixros": {"reduction": 2, "cards": ["Shoutmon"], "any_different": {"trait": "Xros Heart"}}},
+            "Ballistamon": {**xh, "number": "BT7-040"},
+            "Ballistamon P": {**xh, "name": "Ballistamon", "number": "P-070"},
+        },
+        "setup": {"turn": 3, "turn_player": "p1", "phase": "main", "memory": 6,
+                  "p1": {"hand": ["Shoutmon DX", "Ballistamon", "Ballistamon", "Ballistamon P"], "deck": ["Ballistamon"]},
+                  "p2": {"deck": ["Ballistamon"], "security": ["Ballistamon"]}},
+    }
+    game = OfficialGame(game_config(data)).start()
+    hand = game.players[0].hand
+    game.apply(Action("play", next(c.uid for c in hand if c.defn.name == "Shoutmon DX")))
+    first, second, promo = [c for c in hand if c.defn.name == "Ballistamon"]
+    game.apply(Action("choose", first.uid))
+    assert Action("choose", second.uid) not in game.legal_actions()
+    refused = game.why_illegal(Action("choose", second.uid))
+    assert refused.ref == "CR 7-2-1" and "different card numbers" in str(refused)
+    assert Action("choose", promo.uid) in game.legal_actions()
+    game.apply(Action("choose", promo.uid))
+    with pytest.raises(IllegalAction):
+        game.apply(Action("choose", second.uid))

@@ -59,6 +59,14 @@ def _digimon(**extra) -> dict:
     ({"timing": "all_turns", "do": [{"dp": {"amount": 1000, "target": "all_own", "until": "end_of_turn"}}]}, "not until end_of_turn"),
     ({"timing": "your_turn", "once_per_turn": True, "do": [{"dp": {"amount": 1000}}]}, "can't be once_per_turn"),
     ({"timing": "your_turn", "do": [{"if": {"tamers": {}}, "dp": {"amount": 1000}}]}, "the effect's own if"),
+    ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_level": "trigger"}}]}, "belongs to a `when` effect"),
+    ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_level": {"count": "occurrences"}}}]}, "or {count: X}"),
+    ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_dp": "attacker"}}]}, "or self"),
+    ({"timing": "main", "do": [{"activate_effects": [{"do": [{"draw": 1}]}]}]}, "lists 2 or more effects"),
+    ({"timing": "main", "do": [{"activate_effects": [{"do": [{"draw": 1}]}, {"do": [{"fly": 1}]}]}]}, "a step is one of"),
+    ({"timing": "main", "do": [{"dp": {"amount": 1000, "target": "all_opponent", "max_dp": "self"}}]}, "chooses or deletes now"),
+    ({"timing": "all_turns", "do": [{"dp": {"amount": -1000, "target": "all_opponent", "max_level": {"count": "own_hand"}}}]},
+     "chooses or deletes now"),
 ])
 def test_a_card_naming_what_the_engine_does_not_apply_is_refused(effect, message):
     with pytest.raises(CardError) as info:

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from . import keywords as keyword_registry
-from .conditions import TARGETED_STEPS, check_condition, check_targeted
+from .conditions import TARGETED_STEPS, check_condition, check_filters, check_targeted
 from .step_specs import CARD_FILTERS, COMMON_STEPS, step_problem
 
 
@@ -46,6 +46,9 @@ CARD_PROPERTIES = {
     # "Your effects that delete by DP get +N (or -N) to that DP limit": it changes a number written
     # in another effect's text (CR 15-15-4-1, 15-15-4-2).
     "delete_dp_limit": "CR 15-15-4",
+    # "Your Security Digimon get +N DP" (or -N): an effect that names Security Digimon reaches them,
+    # though a card being checked is in no area (CR 15-1-8, 13-1-6).
+    "security_digimon_dp": "CR 15-1-8",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
@@ -100,6 +103,8 @@ EVENTS = {
     "security_added": "CR 15-5-2",
     "security_removed": "CR 15-5-2",
     "sources_added": "CR 4-8-1",  # a card goes under a Digimon as a digivolution card (<Training>, <Mind Link>)
+    # "when a digivolution card is placed under this Digimon": this Digimon only (CR 15-5-3)
+    "source_added": "CR 15-5-3",
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
@@ -118,7 +123,7 @@ INSTEAD = ("trash_from_hand", "trash_security", "suspend", "memory")
 TRIGGER_STEPS = ("reduce_play_cost",)
 # Every key an effect spec may have; anything else is a load error (the engine would ignore it).
 EFFECT_KEYS = ("timing", "do", "optional", "once_per_turn", "if",
-               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone", "attacking")
+               "event", "whose", "window", "by_effect", "other", "per_turn", "instead", "zone", "attacking", "while")
 # "... if attacking a player / a Digimon" on an effect an attack triggers: the target declared (CR 11-2-7-6).
 ATTACKING = ("player", "digimon")
 # The area icons an effect can carry ({Breeding}, CR 15-14-4-1), and the timings they can go with:
@@ -135,6 +140,7 @@ STEPS = (
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
+    "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -181,6 +187,9 @@ class Effect:
     by_effect: bool | None = None  # True: only when an effect causes the event; False: only when none does
     other: bool = False  # "another of your Digimon": not this card's own Digimon
     instead: tuple[tuple[str, object], ...] | None = None
+    # "While this Digimon is ..., when ...": a trigger condition on the card with the effect, met as the
+    # event happens and still needed when it activates (CR 15-8-3-4, 15-4-4-5).
+    while_this: dict | None = None
     # An area icon: {Breeding}, {Trash}, {Security} - it works only while its card is in that area
     # (CR 15-14-4-1, 15-14-3-1; in the security stack, lying face up, CR 15-14-5-1).
     zone: str | None = None
@@ -219,6 +228,9 @@ class CardDef:
     dna: tuple[tuple[int, tuple[Requirement, ...]], ...] = ()  # (cost, parts left to right)
     digixros: tuple[int, tuple[str, ...]] | None = None  # (reduction per card, names left to right)
     xros_as: str | None = None  # it may stand in for the card of this name in DigiXros requirements (CR 15-15-6-1)
+    # DigiXros "+ any number of Digimon cards with [trait] with different card numbers": that trait
+    # (a requirement for cards that differ from one another, CR 15-15-6-2).
+    digixros_any: str | None = None
     assembly: tuple[int, int, str] | None = None  # (reduction, exact count, card name)
     burst: tuple[tuple[Requirement, str], ...] = ()  # (requirement, Tamer name to return)
     app_fusion: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (cost, names)
@@ -314,6 +326,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
             value = tuple(tuple(sorted(x.items())) for x in parts)
         if key == "delete_dp_limit" and (isinstance(value, bool) or not isinstance(value, int) or not value):
             raise CardError(f"{where}: delete_dp_limit is the change to the DP limit, e.g. 2000 or -1000, not {value!r}")
+        if key == "security_digimon_dp" and (isinstance(value, bool) or not isinstance(value, int) or not value):
+            raise CardError(f"{where}: security_digimon_dp is the DP its player's Security Digimon get, e.g. 3000 or -2000, not {value!r}")
         if key == "digisorption":
             # CR 16-10-4: a card may print several <Digisorption>; a list holds one value per instance.
             values = value if isinstance(value, list) else [value]
@@ -367,6 +381,8 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             problem = step_problem(keys[0], step[keys[0]])
             if problem:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
+            if keys[0] == "activate_effects":
+                _activated_effects(step["activate_effects"], item["timing"], f"{where}[{i}].do[{j}].activate_effects")
             if keys[0] == "save" and item["timing"] != "on_deletion":
                 raise CardError(f"{where}[{i}].do[{j}]: <Save> puts this card from the trash under a Tamer; "
                                 "the engine carries it out in an on_deletion effect only")
@@ -380,6 +396,14 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         _check_vocabulary(item, effect, f"{where}[{i}]")
         out.append(effect)
     return tuple(out)
+
+
+def _activated_effects(spec, timing: str, where: str) -> tuple[Effect, ...]:
+    """The effects an "activate all of these effects" step lists, each ``{do: [steps]}``: 2 or more,
+    their steps checked like any effect's (CR 15-15-7-1, 15-15-7-2)."""
+    if not isinstance(spec, list) or len(spec) < 2 or not all(isinstance(x, dict) and set(x) == {"do"} for x in spec):
+        raise CardError(f"{where}: lists 2 or more effects, each {{do: [steps]}}")
+    return _effects([{"timing": timing, "do": x["do"]} for x in spec], where)
 
 
 def _trigger_fields(item: dict, where: str) -> dict:
@@ -414,7 +438,7 @@ def _trigger_fields(item: dict, where: str) -> dict:
         raise CardError(f"{where}: a '{timing}' effect names its event "
                         f"({', '.join(EVENTS if timing == 'when' else WOULD_EVENTS)})")
     if timing not in ("when", "would"):
-        for key in ("event", "whose", "window", "by_effect", "other", "instead"):
+        for key in ("event", "whose", "window", "by_effect", "other", "instead", "while"):
             if key in item:
                 raise CardError(f"{where}: {key!r} belongs to an effect with timing 'when' or 'would', not {timing!r}")
         return out
@@ -439,6 +463,14 @@ def _trigger_fields(item: dict, where: str) -> dict:
         if event == "blocked" or (timing == "would" and event in REVEALED_WOULD_EVENTS):
             raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'this card about to be ' + event}")
         out["by_effect"] = item["by_effect"]
+    if "while" in item:
+        if timing != "when" or not isinstance(item["while"], dict) or not item["while"] or "other" in item["while"]:
+            raise CardError(f"{where}: while (a 'when' effect's condition on this card, e.g. {{suspended: false}}) "
+                            "is a mapping of filters")
+        check_filters(item["while"], f"{where}.while")
+        out["while_this"] = item["while"]
+    if event == "source_added" and (whose != "own" or item.get("other")):
+        raise CardError(f"{where}: source_added watches this Digimon only (no whose other than own, no other)")
     if item.get("other"):
         if event in SECURITY_EVENTS or whose in ("opponent", "self"):
             raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")
@@ -507,7 +539,7 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             check_condition(step["if"], f"{here}.if")
         (name, arg), = ((k, v) for k, v in step.items() if k != "if")
         if name in TARGETED_STEPS:
-            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent)
+            check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent, when=effect.timing == "when")
         if name == "digivolve" and isinstance(arg, dict) and arg.get("ignore_requirements") and "cost" not in arg:
             raise CardError(f"{here}.digivolve: ignoring the requirements leaves no cost to read; give its cost")
     if not effect.persistent:
@@ -641,6 +673,11 @@ def _special(name: str, spec: dict) -> dict:
     if spec.get("digixros"):
         x = spec["digixros"]
         out["digixros"] = (int(x["reduction"]), tuple(x["cards"]))
+        if x.get("any_different") is not None:
+            if not isinstance(x["any_different"], dict) or set(x["any_different"]) != {"trait"} \
+                    or not isinstance(x["any_different"]["trait"], str) or not x["any_different"]["trait"]:
+                raise CardError(f"card {name!r}: digixros.any_different names the trait, e.g. {{trait: Xros Heart}}")
+            out["digixros_any"] = x["any_different"]["trait"]
     if spec.get("assembly"):
         x = spec["assembly"]
         out["assembly"] = (int(x["reduction"]), int(x["count"]), str(x["name"]))

@@ -170,7 +170,37 @@ def _check_count(spec: dict, where: str, filters: bool) -> None:
     check_filters(rest, where)
 
 
-def check_targeted(name: str, spec, where: str, persistent: bool = False) -> None:
+# Limits that are not a number written in the text, read from the game as a step is processed
+# (CR 15-8-3-7, 15-8-3-8); effects changing written values don't reach them (CR 15-15-4-3).
+LIMIT_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tamers", "own_security",
+                "opponent_security", "own_hand", "opponent_hand", "own_trash", "digivolution_cards")
+
+
+def limit_reference(key: str, value) -> bool:
+    """Whether a max_dp / max_level filter names a value to read ("this Digimon's DP", "the played
+    Digimon's level", "the number of your security cards") rather than a written number."""
+    return key in ("max_dp", "max_level") and not isinstance(value, int)
+
+
+def _check_limit_references(name: str, filters: dict, where: str, target: str, persistent: bool, when: bool) -> None:
+    from .cards import CardError
+
+    for key, value in filters.items():
+        if not limit_reference(key, value) or isinstance(value, bool):
+            continue
+        here = f"{where}.{key}"
+        if persistent or target == "self" or (target.startswith("all") and name in ("dp", "security_attack", "gain")):
+            raise CardError(f"{here}: a limit read from the game belongs to a step that chooses or deletes now")
+        if key == "max_dp" and value != "self":
+            raise CardError(f"{here}: a whole number, or self (no higher than this Digimon's DP)")
+        if key == "max_level" and value == "trigger":
+            if not when:
+                raise CardError(f"{here}: trigger (the level of the Digimon that triggered it) belongs to a `when` effect")
+        elif key == "max_level" and not (isinstance(value, dict) and set(value) == {"count"} and value["count"] in LIMIT_COUNTS):
+            raise CardError(f"{here}: a whole number, trigger, or {{count: X}} with X one of {', '.join(LIMIT_COUNTS)}")
+
+
+def check_targeted(name: str, spec, where: str, persistent: bool = False, when: bool = False) -> None:
     """A step with a target: its target, filters and parameters (CardError when unknown)."""
     from .cards import PROPERTY_KEYWORDS, CardError
 
@@ -193,6 +223,8 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False) -> Non
                                 or not isinstance(spec["instances"], int) or spec["instances"] < 1):
         raise CardError(f"{where}: instances (a whole number, 1 or more) belongs to a de_digivolve step")
     filters = {k: v for k, v in spec.items() if k not in STEP_PARAMS}
+    _check_limit_references(name, filters, where, target, persistent, when)
+    filters = {k: v for k, v in filters.items() if not limit_reference(k, v) or isinstance(v, bool)}
     check_filters(filters, where, rankings=not persistent and target not in ("self",) and not target.startswith("all"))
     if target == "self" and filters:
         raise CardError(f"{where}: target self is the card with the effect; filters choose among other cards")

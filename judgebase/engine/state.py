@@ -150,6 +150,7 @@ class Modifier:
     by: int | None = None  # whose effect made it (CR 15-10-1-1-1); None: the card's own
     etype: str = "digimon"  # the kind of effect (CR 15-2-1), for "isn't affected by ... effects"
     chosen_if: dict | None = None  # the conditions its target was chosen by (CR 15-11-1-3-2)
+    chosen: bool = False  # individual processing: its target was chosen (CR 15-11-1-1, 15-11-1-2)
 
 
 @dataclass(eq=False)

@@ -22,10 +22,11 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
-    "reveal": ("count", "to_hand", "rest", "look"),
+    "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
+    "activate_main": ("from", "optional") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
@@ -36,7 +37,8 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
 REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text") + CARD_FILTERS
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
-COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each")
+COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each",
+                "activate_main")
 #: The steps "do A and B for each X" may repeat (CR 4-27-4), each with a whole number.
 FOR_EACH_STEPS = ("draw", "memory", "recovery", "trash_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
@@ -94,6 +96,8 @@ def step_problem(name: str, arg) -> str | None:
                 return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
             return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
         return None if value in ("self", "own") else f"by.{kind}: self (this card) or own (1 of your Digimon)"
+    if name == "activate_main":
+        return _required(name, arg, "from") or _enum(name, arg, "from", ("trash",)) or _filter_problem(name, arg)
     if name == "play":
         return _required(name, arg, "from") or _enum(name, arg, "from", PLAY_ZONES) or _filter_problem(name, arg)
     if name == "reveal":
@@ -104,6 +108,10 @@ def step_problem(name: str, arg) -> str | None:
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
             if not problem and "different" in pick and pick["different"] not in DIFFERENT:
                 problem = f"reveal.to_hand[{i}].different: one of {', '.join(DIFFERENT)} (\"with different names\" ...)"
+            if problem:
+                return problem
+        if "digivolve" in arg:
+            problem = _fields("reveal.digivolve", arg["digivolve"], CARD_FILTERS) or _filter_problem("reveal.digivolve", arg["digivolve"])
             if problem:
                 return problem
         if "look" in arg and arg["look"] is not True:

@@ -134,12 +134,14 @@ def _action(game, step: dict, line: int, path: str) -> Action:
             raise ScenarioError(path, line, "rearrange names either a zone (hand, trash, deck, eggs, security) or a stack")
         if "stack" in step:
             return Action("rearrange", target=_stack_id(game, step["stack"], line, path), option=player)
+        if step["zone"] not in REARRANGE_ZONES:
+            raise ScenarioError(path, line, f"rearrange names one of the player's areas ({', '.join(REARRANGE_ZONES)}), not {step['zone']}")
         return Action("rearrange", option=player, targets=(REARRANGE_ZONES.index(step["zone"]),))
     if kind == "look":  # either player, at any moment: look at an area or count its cards, or at a stack
         if "stack" in step and "zone" not in step and "whose" not in step and "count" not in step:
             return Action("look", target=_stack_id(game, step["stack"], line, path), option=player)
         if "zone" not in step or "stack" in step:
-            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle) or a stack")
+            raise ScenarioError(path, line, "look names a zone (hand, trash, deck, eggs, security, battle, revealed) or a stack")
         return Action("look", option=player, targets=(LOOK_ZONES.index(step["zone"]),
                                                       1 if step.get("whose") == "opponent" else 0, 1 if step.get("count") else 0))
     if kind == "auto":
@@ -161,8 +163,12 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "digivolve":
         onto = step["onto"] if isinstance(step["onto"], list) else [step["onto"]]  # several: refused, CR 8-1-2-5
         sids = [_stack_id(game, label, line, path) for label in onto]
-        return Action("digivolve", _hand_card(game, player, step["card"], line, path),
-                      sids[0], step.get("requirement", 0), targets=tuple(sids[1:]))
+        if any(c.defn.name == step["card"] for c in game.players[player].hand):
+            uid = _hand_card(game, player, step["card"], line, path)
+        else:  # a card an effect is revealing (reveal.digivolve), or any card of that name, to be refused
+            revealed = [c for c in game.players[player].processing if c.defn.name == step["card"]]
+            uid = revealed[0].uid if revealed else _any_card(game, player, step["card"], line, path)
+        return Action("digivolve", uid, sids[0], step.get("requirement", 0), targets=tuple(sids[1:]))
     if kind == "dna":
         materials = tuple(_stack_id(game, m, line, path) for m in step.get("materials", []))
         return Action("dna", _hand_card(game, player, step["card"], line, path), option=step.get("requirement", 0), targets=materials)

@@ -215,7 +215,7 @@ class MainPhaseActions:
             # CR 4-7-5: cards under a card lie face up unless something says otherwise; <Training> does.
             self._turn_face_down(card)
             self.emit("placed_face_down", "CR 4-7-5", tp, card=repr(stack), source="<Training>")
-            self._fire("sources_added", [stack], by_effect=True)
+            self._sources_added(stack, placed=(card,))
 
     def why_illegal(self, action: Action, check_only: bool = False):
         """The IllegalAction that forbids ``action`` now (or, with check_only, None when it is legal)."""

@@ -306,6 +306,9 @@ class Battles:
             blocker = self.find_stack(choice.card)
             # CR 16-5-1: what lets this Digimon block at all is the rule its <Blocker> brings in.
             self.emit("blocker_allows_block", "CR 16-5-1", defender, blocker=repr(blocker))
+            if not self._collision_active(defender) and self._only_gained(blocker, "blocker"):
+                # CR 15-15-2-2: it gained <Blocker> from an effect, and what a card gains affects that card.
+                self.emit("gained_effect_applies", "CR 15-15-2-2", defender, card=repr(blocker), keyword="<Blocker>")
             blocker.suspended = True
             before, a.target = a.target, blocker
             a.blocked = True
@@ -438,6 +441,12 @@ class Battles:
         a_dp = self.dp(attacker)
         if security_card is not None:
             d_dp = (security_card.defn.dp or 0)
+            owner = 1 - tp
+            bonus = sum(int(v) for s in self.stacks(owner) for v in self._keyword_values(s, "security_digimon_dp"))
+            if bonus:
+                # CR 15-1-8: an effect naming Security Digimon reaches this one, though it is in no area (CR 13-1-6).
+                d_dp = max(0, d_dp + bonus)
+                self.emit("security_digimon_dp", "CR 15-1-8", owner, card=security_card.name, amount=bonus, dp=d_dp)
             if a_dp > d_dp:
                 result = "attacker"
             elif a_dp < d_dp:

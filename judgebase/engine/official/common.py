@@ -6,7 +6,9 @@ from ..state import Action
 
 PHASES = ("unsuspend", "draw", "breeding", "main")
 REARRANGE_ZONES = ("hand", "trash", "deck", "eggs", "security")  # a player's own areas, for ``rearrange``
-LOOK_ZONES = REARRANGE_ZONES + ("battle",)  # the areas a player may ask to look at or count, for ``look``
+# The areas a player may ask to look at or count, for ``look``; "revealed" is the cards an effect is
+# revealing or looking at now (CR 15-15-3-8-1, 15-15-3-9-1).
+LOOK_ZONES = REARRANGE_ZONES + ("battle", "revealed")
 MAX_TURNS = 300  # random self-play safety net: a game that long ends with a recorded reason
 
 
@@ -54,6 +56,8 @@ DECISION_REF = {
     "engage": "CR 16-44-1",
     "de_digivolve": "CR 16-12-1",
     "effect_digivolve": "CR 8-1-3-1",
+    "activate_order": "CR 15-15-7-2",
+    "activate_main": "CR 15-15-7-3",
     "arts_digivolve": "CR 4-20-1",
     "digixros": "CR 7-2-1",
     "assembly": "CR 7-3-2-1",

@@ -37,13 +37,15 @@ class CommonSteps:
         if name == "play":
             yield from self._play_by_effect(me, arg, card)
         elif name == "reveal":
-            yield from self._reveal(me, arg, card)
+            yield from self._reveal(me, arg, card, stack)
         elif name == "security_to_hand":
             self._security_to_hand(me, int(arg if not isinstance(arg, dict) else arg.get("amount", 1)))
         elif name == "to_security":
             yield from self._to_security(me, arg, card, stack)
         elif name == "reveal_security":
             yield from self._reveal_security(me, arg, card)
+        elif name == "activate_main":
+            yield from self._activate_main_of(me, arg, card, stack)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
             count = self._count(me, arg["per"], stack)
@@ -246,13 +248,48 @@ class CommonSteps:
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
 
+    def _activate_main_of(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        """"Activate the [Main] effect of 1 [...] card in your trash as this card's effect": the card stays
+        where it is, and the effect counts as activated by this card (CR 15-15-7-3), processed within
+        this one (CR 15-15-7-1)."""
+        ps = self.players[me]
+        optional = bool(spec.get("optional", False))
+        pool = [c for c in ps.trash if card_filter_problem(c.defn, spec) is None
+                and any(e.timing == "main" for e in c.defn.effects)]
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction("the effect activates a [Main] effect; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets \
+                    or not any(c.uid == a.card for c in pool):
+                return IllegalAction("choose 1 card in your trash with a [Main] effect that the text names", "CR 15-11-1-3-1")
+            return None
+
+        decision = self.decide(me, "activate_main", [Action("decline")] + [Action("choose", c.uid) for c in pool],
+                               f"{card.name}: activate the [Main] effect of 1 card in your trash as this card's effect", check)
+        if not pool:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="activate_main")
+            return
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
+            return
+        source = next(c for c in pool if c.uid == pick.card)
+        main = next(e for e in source.defn.effects if e.timing == "main")
+        self.emit("activated_as_this_card", "CR 15-15-7-3", me, card=card.name, effect_of=source.name)
+        yield from self._run_effect(me, main, card, stack, count_use=False)
+
     # --------------------------------------------------------------- revealing ----
-    def _reveal(self, me: int, spec: dict, card: Card):
-        """CR 15-15-3: reveal the top N, add the matching cards to the hand, the rest to the bottom (or trash)."""
+    def _reveal(self, me: int, spec: dict, card: Card, stack: Stack | None = None):
+        """CR 15-15-3: reveal the top N, add the matching cards to the hand, let this Digimon digivolve into
+        one of them, the rest to the bottom (or trash)."""
         ps = self.players[me]
         revealed = ps.deck[: int(spec["count"])]
         del ps.deck[: len(revealed)]
         ps.processing += revealed  # CR 15-15-3-5: draws now come from the unrevealed cards
+        self._shown.append((me, revealed, bool(spec.get("look"))))
         if spec.get("look"):
             # "Look at" names no player: only the effect's player sees the cards (CR 15-15-3-9-2).
             self.emit("looked_at", "CR 15-15-3-9-2", me, cards=[c.name for c in revealed], count=len(revealed))
@@ -306,6 +343,8 @@ class CommonSteps:
                 taken.incarnation += 1
                 ps.hand.append(taken)
                 self.emit("revealed_to_hand", "CR 15-10-2-2" if up_to else "CR 15-10-2-1", me, card=taken.name)
+        if "digivolve" in spec:
+            yield from self._digivolve_into_revealed(me, spec["digivolve"], card, stack, revealed)
         rest = [c for c in revealed if c in ps.processing]
         if not rest:
             self._reveal_ended(me, card, revealed)
@@ -328,9 +367,39 @@ class CommonSteps:
         self.emit("deck_bottom", "CR 15-15-3-9-3" if spec.get("look") else "CR 15-15-3-6", me, cards=[c.name for c in order])
         self._reveal_ended(me, card, revealed)
 
+    def _digivolve_into_revealed(self, me: int, spec: dict, card: Card, stack: Stack | None, revealed: list):
+        """"This Digimon may digivolve into a [...] card among them without paying the cost": a standard
+        digivolution into a revealed card, whose bonus draw comes from the unrevealed cards (CR 15-15-3-5)."""
+        ps = self.players[me]
+        if stack is None or stack not in ps.battle:
+            return
+        left = [c for c in revealed if c in ps.processing]
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind != "digivolve":
+                return None
+            picked = next((c for c in left if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction("the effect digivolves into 1 of the revealed cards", "CR 15-11-1-3-1")
+            if picked.defn.category != "digimon":
+                return IllegalAction("you can only digivolve into a Digimon card", "CR 8-1-1")
+            problem = card_filter_problem(picked.defn, spec)
+            if problem:
+                return IllegalAction(problem, "CR 15-11-1-3-1")
+            if a.target != stack.sid or a.targets:
+                return IllegalAction(f"the effect digivolves {stack!r} only", "CR 15-11-1-3-1")
+            return self._requirement_choice_problem(picked, stack, a.option)
+
+        candidates = [Action("decline")] + [Action("digivolve", c.uid, stack.sid, i) for c in left
+                                            for i in range(len(c.defn.requirements))]
+        pick = yield self.decide(me, "effect_digivolve", candidates, f"{card.name}: digivolve into 1 of the revealed cards?", check)
+        if pick.kind == "digivolve":
+            yield from self._digivolve(me, pick, cost=0, by_effect=True)
+
     def _reveal_ended(self, me: int, card: Card, revealed: list) -> None:
         """Revealing is one process until every revealed card is in an area; only then is it over
         and the effect goes on (CR 15-15-3-4)."""
+        self._shown = [s for s in self._shown if s[1] is not revealed]
         if revealed:
             self.emit("reveal_ended", "CR 15-15-3-4", me, card=card.name, count=len(revealed))
 
@@ -379,6 +448,7 @@ class CommonSteps:
         revealed = ps.security[: int(spec["count"])]
         del ps.security[: len(revealed)]
         ps.processing += revealed  # while revealed, not cards of the security stack (CR 15-15-3-1)
+        self._shown.append((me, revealed, False))  # shown to both players (CR 15-15-3-8-1)
         self.emit("security_revealed", "CR 15-15-3-1", me, cards=[c.name for c in revealed], count=len(revealed))
         trashed: list[Card] = []
         for _ in range(min(int(spec.get("trash", 0)), len(revealed))):
@@ -397,6 +467,7 @@ class CommonSteps:
             trashed.append(next(c for c in left if c.uid == choice.card))
         for c in revealed:
             ps.processing.remove(c)
+        self._shown = [s for s in self._shown if s[1] is not revealed]
         ps.security[0:0] = [c for c in revealed if c not in trashed]  # the rest go back on top, in order
         for c in trashed:
             c.incarnation += 1
@@ -426,6 +497,8 @@ class CommonSteps:
         if placed is not None and face_up:
             placed.face_up = True
             self.emit("security_face_up", "CR 3-7-4", placed.owner, card=placed.name)
+        if placed is not None:  # "when a card is added to your security stack" (CR 15-8-3-1)
+            self._security_changed(placed.owner, "security_added", by_effect=True)
 
     def _zone_to_security(self, me: int, spec: dict, card: Card):
         zone = spec["from"]
@@ -464,6 +537,7 @@ class CommonSteps:
         if placed.defn.category == "digi-egg":
             self.players[me].eggs.append(placed)  # CR 3-1-3-9-2
             self.emit("to_eggs_bottom", "CR 3-1-3-9-2", me, card=placed.name)
+            self._never_added(me, placed, "security_added")
             return None
         self.players[me].security.insert(0, placed)
         self.emit("to_security", "CR 3-1-3-5", me, card=placed.name, cards=1, trashed=0)
@@ -487,7 +561,10 @@ class CommonSteps:
             return None
         top = target.top
         self._leave_field(target, "security", "CR 3-1-3-5", order=[top])
-        return top if top in self.players[target.owner].security else None
+        if top in self.players[target.owner].security:
+            return top
+        self._never_added(target.owner, top, "security_added")  # a token or a Digi-Egg went elsewhere
+        return None
 
     # ------------------------------------------------------ memory per count ----
     def _count(self, me: int, per: str, stack: Stack | None) -> int:

@@ -64,7 +64,7 @@ class Effects:
 
     # ------------------------------------------------------------ triggers ----
     def _pend(self, player: int, source: str, effect, stack: Stack | None = None, card: Card | None = None,
-              occurrences: int = 1) -> None:
+              occurrences: int = 1, subject: Stack | None = None) -> None:
         """Put a triggered effect in pending activation (CR 15-4-4-1), noting which card it belongs to
         as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate) and how
         many times its trigger condition was met at once (CR 4-27-5)."""
@@ -76,6 +76,8 @@ class Effects:
                 self.emit("triggers_regardless", "CR 15-8-3-9-1", player, card=card.name if card else source)
         if occurrences > 1:
             data["occurrences"] = occurrences
+        if subject is not None:  # what it measures against that Digimon stays as it is now (CR 15-8-3-8)
+            data["subject_level"] = self.level(subject)
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _pending_again(self, effect, card: Card) -> bool:
@@ -168,6 +170,8 @@ class Effects:
             return False
         if effect.other and subject is watcher:
             return False
+        if effect.event == "source_added" and subject is not watcher:
+            return False  # "under this Digimon"
         return effect.by_effect is None or effect.by_effect == by_effect
 
     def _in_window(self, effect: Effect, owner: int) -> bool:
@@ -178,12 +182,21 @@ class Effects:
             return self.turn_player != owner
         return True
 
-    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=(), cards: int = 1) -> None:
+    def _sources_added(self, stack: Stack, placed=()) -> None:
+        """An effect put a card under ``stack`` as a digivolution card (<Training>, <Mind Link>): effects
+        watching one of a player's Digimon get cards added (CR 4-8-1) and effects watching this very
+        Digimon get one placed under it (CR 15-5-3) trigger, the placed card's own among them."""
+        self._fire("sources_added", [stack], by_effect=True, placed=placed)
+        self._fire("source_added", [stack], by_effect=True, placed=placed)
+
+    def _fire(self, event: str, subjects=(), owner: int | None = None, by_effect: bool = False, departed=(), cards: int = 1,
+              placed=()) -> None:
         """A game event happened: every "when ..." effect whose trigger conditions it meets triggers
         and goes pending (CR 15-8-3-1, 15-4-4-1).  ``subjects`` are the Digimon it happened to at one
         and the same moment (security events name the stack's ``owner`` and how many ``cards``); each effect
         triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
-        Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5)."""
+        Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5); ``placed``
+        the cards the event put where their effects work, which see it too (CR 15-5-3)."""
         if event in ("security_added", "security_removed"):
             concerned = [(owner, None)] * cards
         else:
@@ -204,6 +217,10 @@ class Effects:
                         # CR 15-8-3-4: whose card it was, or whether an effect caused it, doesn't meet its conditions.
                         self.emit("trigger_condition_not_met", "CR 15-8-3-4", watcher.owner, card=card.name, watched=event)
                     continue
+                if effect.while_this and self._filter_problem(effect.while_this, watcher, None) is not None:
+                    # CR 15-8-3-4: "while this Digimon is ...": the card with the effect doesn't meet it now.
+                    self.emit("trigger_condition_not_met", "CR 15-8-3-4", watcher.owner, card=card.name, watched=event)
+                    continue
                 if not self._in_window(effect, watcher.owner):
                     self.emit("not_triggered", WINDOWS[effect.window], watcher.owner, card=card.name, watched=event,
                               window=effect.window)
@@ -218,7 +235,9 @@ class Effects:
                 all_turns = effect.window == "all_turns" and self.turn_player != watcher.owner
                 # CR 15-1-9: a deleted token counts as put in the trash though it leaves the game (CR 4-21-5).
                 tokens = event == "deleted" and all(s is not None and s.top.defn.token for _, s in meets)
-                ref = ("CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
+                # CR 15-5-3: the card was placed by this very event where its effect can trigger, and it triggers.
+                ref = ("CR 15-5-3" if card in placed
+                       else "CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-16-9-1" if all_turns
                        else "CR 15-4-2-2" if self._processing
@@ -226,7 +245,17 @@ class Effects:
                        else "CR 15-8-3-3" if effect.other or effect.by_effect is not None
                        else "CR 15-8-3-1")
                 self.emit("triggered", ref, watcher.owner, card=card.name, watched=event, effect=source)
-                self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets))
+                self._pend(watcher.owner, source, effect, stack=watcher, card=card, occurrences=len(meets),
+                           subject=meets[0][1])
+
+    def _never_added(self, owner: int, card: Card, event: str) -> None:
+        """A token or Digi-Egg sent to ``owner``'s area other than the field never really gets there
+        (CR 4-21-5, 3-1-3-9): effects waiting for a card to be added to it don't trigger (CR 15-1-10)."""
+        for watcher in self.stacks():
+            for effect, watching in self._watching(watcher, event):
+                if self._event_concerns(effect, watcher, owner, None, True):
+                    self.emit("never_added_no_trigger", "CR 15-1-10", watcher.owner, card=watching.name,
+                              watched=event, redirected=card.name)
 
     def _digivolved(self, stack: Stack, player: int, by_effect: bool = False) -> None:
         """A Digimon has digivolved (by any procedure): its [When Digivolving] effects and the effects
@@ -355,7 +384,10 @@ class Effects:
                 if resolved:
                     # CR 15-4-3-4: the order is chosen one step at a time, after each effect has been resolved.
                     self.emit("next_in_order", "CR 15-4-3-4", player, effects=len(mine))
-                def check(a: Action, n=len(mine)) -> IllegalAction | None:
+                def check(a: Action, n=len(mine), mine=mine) -> IllegalAction | None:
+                    if a.kind in ("decline", "no") and any(isinstance(p.effect, str) or not p.effect.optional for p in mine):
+                        # CR 15-1-5: a mandatory effect is carried out whenever it can be; it can't be passed over.
+                        return IllegalAction("a mandatory effect is pending: it is activated, never skipped", "CR 15-1-5")
                     if a.kind == "trigger" and a.targets and a.option is None:
                         return IllegalAction("triggered effects are activated one at a time, never together", "CR 15-4-2-3")
                     if a.kind == "trigger" and (a.option is None or not 0 <= a.option < n or a.card is not None
@@ -417,6 +449,8 @@ class Effects:
             linked = card in stack.links and p.effect.timing == "when_linking"  # CR 15-16-6-1
             if not (own or inherited or linked):
                 return IllegalAction(f"{stack!r} no longer has that effect of {card.name}", "CR 15-4-4-4")
+            if isinstance(p.effect, Effect) and p.effect.while_this and self._filter_problem(p.effect.while_this, stack, None) is not None:
+                return IllegalAction(f"{stack!r} no longer meets the trigger conditions of {card.name}'s effect", "CR 15-4-4-5")
         return None
 
     def _activate_pending(self, p: Pending):
@@ -449,10 +483,12 @@ class Effects:
                         self.emit("condition_not_met", "CR 15-8-3-9-3", p.player, card=card.name)
                         return
             self.occurrences.append(p.data.get("occurrences", 1))
+            self.trigger_levels.append(p.data.get("subject_level"))
             try:
                 yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
             finally:
                 self.occurrences.pop()
+                self.trigger_levels.pop()
             return
         kw = p.effect
         if kw == "burst_trash":  # pending processing, carried out as if it triggered now (CR 18-1-1)
@@ -519,6 +555,9 @@ class Effects:
     def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
         waiting, paid_at = len(self.pending), None
         result, at_zero, incarnation = None, set(), card.incarnation
+        if len(effect.steps) > 1:
+            # CR 15-1-2: the processes are carried out one after another, in the order the text gives them.
+            self.emit("in_text_order", "CR 15-1-2", controller, card=card.name, processes=len(effect.steps))
         for i, step in enumerate(effect.steps):
             if card.incarnation != incarnation:
                 # CR 15-4-1-2: once activated, the effect is resolved in full though its card is now a new card.

@@ -303,6 +303,9 @@ class Flow:
             raise IllegalAction("looking names the player, the area and whose it is", "CR 3-1-3-2")
         zone, whose, count_only = LOOK_ZONES[action.targets[0]], action.targets[1], action.targets[2]
         owner = player if whose == 0 else 1 - player
+        if zone == "revealed":
+            self._look_at_shown(player, owner)
+            return
         cards = getattr(self.players[owner], zone)
         if count_only:
             self.emit("counted", "CR 3-1-3-2", player, zone=zone, owner=f"P{owner + 1}", cards=len(cards))
@@ -331,6 +334,20 @@ class Flow:
         self.emit("looked_stack", "CR 3-1-2-1-1", player, card=repr(stack), order=[c.name for c in stack.cards])
         if hidden:
             self.emit("looked_face_down", "CR 4-7-10", player, card=repr(stack), cards=", ".join(hidden))
+
+    def _look_at_shown(self, player: int, owner: int) -> None:
+        """See the cards ``owner``'s effect is revealing or looking at.  Revealed cards are shown to both
+        players (CR 15-15-3-8-1); cards an effect "looks at" are shown to one player only
+        (CR 15-15-3-9-1), the effect's player when the text names none (CR 15-15-3-9-2)."""
+        shown = [s for s in self._shown if s[0] == owner]
+        if not shown:
+            raise IllegalAction(f"no effect of P{owner + 1}'s is revealing cards: a deck's cards are face down", "CR 3-2-2")
+        _, cards, looked_at = shown[-1]
+        if looked_at and player != owner:
+            raise IllegalAction(f"P{owner + 1}'s effect looks at the cards: they are shown to P{owner + 1} only",
+                                "CR 15-15-3-9-1")
+        self.emit("saw_shown_cards", "CR 15-15-3-9-2" if looked_at else "CR 15-15-3-8-1", player,
+                  owner=f"P{owner + 1}", cards=len(cards))
 
     def _rearrange(self, action: Action) -> None:
         """Put the cards of one of your areas in another order, at any moment: your hand (CR 3-5-2)

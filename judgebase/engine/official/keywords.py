@@ -73,6 +73,17 @@ class Keywords:
         # e.g. <Decoy (Black)>: the colour it protects; else the values add up (<Security A. +1>)
         return texts[0] if texts else sum(v for v in values if not isinstance(v, bool))
 
+    def _only_gained(self, stack: Stack, name: str) -> bool:
+        """Whether this Digimon has keyword ``name`` only because it gained it (CR 15-15-2-1): from an
+        effect's "gains", not printed on it, inherited or given by a link card."""
+        if stack.top.defn.keyword_maps[0].get(name) is not None or any(
+                c.defn.keyword_maps[1].get(name) is not None for c in stack.sources) or any(
+                key == name for link in stack.links for key, _ in (link.defn.link or {}).get("keywords", ())):
+            return False
+        gained = any(m.kind == "keyword" and m.value[0] == name and self.unaffected_ref(stack, m.by, m.etype) is None
+                     for m in stack.modifiers)
+        return gained or bool(self.continuous(stack, "keyword", name))
+
     def _keyword_values(self, stack: Stack, name: str, raw: bool = False) -> list:
         """Every value of ``name`` the Digimon has; ``raw`` counts those from effects it isn't
         affected by too (what "isn't affected" itself is read from)."""
@@ -290,6 +301,11 @@ class Keywords:
             return
         tamer = self.find_stack(choice.target)
         ps.trash.remove(card)
+        printed = [e for e in card.defn.effects if any("save" in step for step in e.steps)]
+        if not printed:
+            # CR 15-3-3: the <Save> came from an inherited effect, so "this card" is the digivolution card
+            # that gave it, not the Digimon's top card.
+            self.emit("this_card_inherited", "CR 15-3-3", me, card=card.name)
         self.emit("save", "CR 16-20-1", me, card=card.name, tamer=repr(tamer))
         self._put_under_tamer(me, tamer, [card], "<Save>", "CR 4-4-2")
 
@@ -380,7 +396,7 @@ class Keywords:
         # CR 4-7-7: under the top card it is part of that Digimon's information, no longer on the field
         self.emit("left_field_under", "CR 4-7-7", me, card=tamer.name, under=repr(target))
         self._continuous_check()
-        self._fire("sources_added", [target], by_effect=True)
+        self._sources_added(target, placed=(tamer,))
 
     def _partition(self, stack: Stack, cause: str, by: int | None):
         """CR 16-29: the Digimon is about to leave the battle area, not by battle nor by its player's

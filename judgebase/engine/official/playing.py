@@ -74,6 +74,10 @@ class Playing:
                 here = {c.defn.name for c in self.players[player].hand if c is not card}
                 here |= {s.top.defn.name for s in self.stacks(player)}
                 cost -= reduction * len(set(names) & here)
+                if d.digixros_any:  # "+ any number of [trait] cards with different card numbers"
+                    tops = [c.defn for c in self.players[player].hand if c is not card] + [s.top.defn for s in self.stacks(player)]
+                    cost -= reduction * len({x.number or x.name for x in tops if x.category == "digimon"
+                                             and d.digixros_any in x.traits and x.name not in names})
             elif d.assembly:
                 reduction, count, name = d.assembly
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
@@ -296,11 +300,14 @@ class Playing:
         yield from self.variant.after_place(stack, how)
 
     def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False, ignore_requirements: bool = False):
-        card = next(c for c in self.players[tp].hand if c.uid == a.card)
+        card = next((c for c in self.players[tp].hand if c.uid == a.card), None)
+        if card is None:  # a card an effect is revealing, already in no area (CR 15-15-3-5)
+            card = next(c for c in self.players[tp].processing if c.uid == a.card)
+        else:
+            self.players[tp].hand.remove(card)
+            self.players[tp].processing.append(card)
         stack = self.find_stack(a.target)
         req = None if ignore_requirements else card.defn.requirements[a.option]
-        self.players[tp].hand.remove(card)
-        self.players[tp].processing.append(card)
         self.emit("digivolve_declared", "CR 8-1-3-1", tp, card=card.name, onto=repr(stack), requirement=req.describe() if req else "ignoring digivolution requirements")
         if req is None:  # CR 8-1-2-2: the card's requirements, if it has any, are not looked at
             self.emit("requirements_ignored", "CR 8-1-2-2", tp, card=card.name, onto=repr(stack), printed=len(card.defn.requirements))
@@ -372,6 +379,10 @@ class Playing:
             # CR 3-4-5: the Digimon changes into the new top card and stays the same Digimon; nothing is played.
             self.emit("same_digimon", "CR 3-4-5", tp, card=repr(stack), top=card.name)
         if self.players[tp].deck:
+            if any(shown[0] == tp for shown in self._shown):
+                # CR 15-15-3-5: cards of this deck are being revealed; the draw takes the unrevealed ones.
+                still = sum(1 for x in self._shown if x[0] == tp for c in x[1] if c in self.players[tp].processing)
+                self.emit("draw_from_unrevealed", "CR 15-15-3-5", tp, revealed=still)
             self._draw(tp, 1, "CR 8-1-3-3")
         else:
             self.emit("no_bonus_draw", "CR 8-1-2-8", tp)

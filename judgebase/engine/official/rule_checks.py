@@ -30,6 +30,11 @@ class RuleChecks:
         if len(asked) == 2:
             self.emit("turn_player_chooses_first", "CR 1-3-5", self.turn_player, choice="would be deleted")
         self._cause_used.append(set())  # the "instead" effects used against this one cause (CR 15-8-5-4)
+        # The "instead" effects trigger now; those whose condition isn't met yet may still be activated
+        # if it becomes met before their turn comes (CR 15-8-5-5-2).
+        self._unmet_at_trigger.append({(w.sid, i) for owner in {s.owner for s in stacks} for w in self.stacks(owner)
+                                       for i, (e, _) in enumerate(self._replacements(w))
+                                       if e.condition and not self._condition_met(e, w.owner)})
         try:
             for stack in stacks:
                 if stack not in self.players[stack.owner].battle:
@@ -46,6 +51,7 @@ class RuleChecks:
                 deleted.append(stack)
         finally:
             self._cause_used.pop()
+            self._unmet_at_trigger.pop()
         for stack in deleted:
             self._leave_field(stack, "trash", ref, deleted=True)
         for stack in deleted:
@@ -94,6 +100,9 @@ class RuleChecks:
             effect, card = self._replacements(watcher)[choice.option]
             if self._cause_used:
                 self._cause_used[-1].add((watcher.sid, choice.option))
+            if self._unmet_at_trigger and (watcher.sid, choice.option) in self._unmet_at_trigger[-1]:
+                # CR 15-8-5-5-2: its condition wasn't met when it triggered, but it is now.
+                self.emit("condition_met_later", "CR 15-8-5-5-2", stack.owner, card=card.name, target=repr(stack))
             yield from self._replace_deletion(stack, watcher, effect, card)
             return True
         if choice.kind == "armor_purge":
@@ -408,20 +417,28 @@ class RuleChecks:
                 ps.trash.append(card)
         if order is None:
             self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
-            if stack.modifiers:
-                # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
-                self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+            self._changes_lost(stack)
             self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
             self.variant.left_field(stack)
             return
         self._place_moved(owner, to, [c for c in moved if not c.defn.token])
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
-        self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
-        if stack.modifiers:
-            # CR 3-1-3-1-2: each card is a new card in its new area; what applied to the Digimon doesn't follow it.
-            self.emit("changes_lost", "CR 3-1-3-1-2", owner, card=repr(stack), changes=len(stack.modifiers))
+        if not moved or any(not c.defn.token for c in moved):  # a token goes nowhere but out of the game (CR 4-21-5)
+            self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+        self._changes_lost(stack)
         self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
         self.variant.left_field(stack)
+
+    def _changes_lost(self, stack: Stack) -> None:
+        """CR 3-1-3-1-2: each card of a Digimon that left the field is a new card in its new area; what
+        applied to the Digimon doesn't follow it, what effects chose it for included (CR 15-11-1-2)."""
+        if not stack.modifiers:
+            return
+        self.emit("changes_lost", "CR 3-1-3-1-2", stack.owner, card=repr(stack), changes=len(stack.modifiers))
+        chosen = [m for m in stack.modifiers if m.chosen]
+        if chosen:
+            self.emit("individual_processing_lost", "CR 15-11-1-2", stack.owner, card=repr(stack),
+                      sources=", ".join(sorted({m.source for m in chosen})))
 
     def _place_moved(self, owner: int, to: str, cards: list) -> None:
         """Where the cards of a Digimon leaving for the deck bottom or the security stack go; Digi-Eggs

@@ -373,7 +373,8 @@ class SpecialDigivolutions:
                 candidates = [Action("choose", c.uid) for c in self.players[tp].hand]
                 candidates += [Action("choose", target=s.sid) for s in self.stacks(tp)] + [Action("done")]
                 decision = self.decide(tp, "digixros", candidates, f"DigiXros for {d.name}: choose a card to place under it, or done",
-                                       lambda a, chosen=chosen: self._xros_problem(tp, names, chosen, a) if a.kind == "choose" else None)
+                                       lambda a, chosen=chosen: self._xros_problem(tp, names, chosen, a, d.digixros_any)
+                                       if a.kind == "choose" else None)
                 if len(decision.actions) == 1:
                     break
                 pick = yield decision
@@ -381,10 +382,10 @@ class SpecialDigivolutions:
                     break
                 if pick.card is not None:
                     material = next(c for c in self.players[tp].hand if c.uid == pick.card)
-                    chosen[self._xros_name(material, names, chosen, tp)] = material
+                    chosen[self._xros_name(material, names, chosen, tp, d.digixros_any)] = material
                 else:
                     stack = self.find_stack(pick.target)
-                    chosen[self._xros_name(stack.top, names, chosen, tp)] = stack
+                    chosen[self._xros_name(stack.top, names, chosen, tp, d.digixros_any)] = stack
             if chosen:
                 # CR 7-2-3-2: declared at the moment the cards are chosen, just before paying.
                 self.emit("digixros_declared", "CR 7-2-3-2", tp, card=d.name, cards=", ".join(chosen))
@@ -403,13 +404,14 @@ class SpecialDigivolutions:
                             self.players[tp].trash.append(other)
                         self.emit("left_field_for_digixros", "CR 7-2-2-7", tp, card=repr(material))
                         chosen[name] = material.top
-                # CR 7-2-2-8: stacked in the order of the requirements, the card named first on top.
-                placed = [chosen[n] for n in reversed(names) if n in chosen]
+                # CR 7-2-2-8: stacked in the order of the requirements, the card named first on top
+                # (the cards for "any number of ..." come last in the text, so at the bottom).
+                placed = [chosen[n] for n in reversed(list(chosen)) if n not in names] + [chosen[n] for n in reversed(names) if n in chosen]
                 self.emit("digixros_stacked", "CR 7-2-2-8", tp, card=d.name, order=", ".join(c.name for c in reversed(placed)))
                 for material in placed:
                     if material.defn.overflow and material in from_hand:
                         self.emit("no_overflow_under", "CR 4-19-4", tp, card=material.name)  # only leaving costs memory
-                if len(placed) < len(names):
+                if len(placed) < len(names) and not d.digixros_any:
                     # CR 7-2-2-4: any number of the named cards may be placed, not necessarily all of them.
                     self.emit("digixros_some_cards", "CR 7-2-2-4", tp, card=d.name, placed=len(placed), named=len(names))
                 cost = max(0, cost - reduction * len(placed))
@@ -459,8 +461,9 @@ class SpecialDigivolutions:
             c.face_up = True
         return cost, placed
 
-    def _xros_problem(self, tp: int, names: tuple[str, ...], chosen: dict, a: Action) -> IllegalAction | None:
-        """Why this card can't be placed for the DigiXros being declared (CR 7-2), or None."""
+    def _xros_problem(self, tp: int, names: tuple[str, ...], chosen: dict, a: Action, any_trait: str | None = None) -> IllegalAction | None:
+        """Why this card can't be placed for the DigiXros being declared (CR 7-2), or None; ``any_trait``:
+        the requirement also takes any number of Digimon cards with that trait and different card numbers."""
         if (a.card is None) == (a.target is None) or a.option is not None or a.targets:
             return IllegalAction("choose 1 card from your hand or battle area", "CR 7-2-1")
         card = next((c for c in self.players[tp].hand if c.uid == a.card), None) if a.card is not None else None
@@ -468,18 +471,40 @@ class SpecialDigivolutions:
         if a.card is not None and card is None or a.target is not None and (stack is None or stack.owner != tp or stack.area != "battle"):
             return IllegalAction("DigiXros uses the named cards from your hand and/or battle area", "CR 7-2-1")
         named = card or stack.top
+        if any(m is (card or stack) for m in chosen.values()):
+            return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
+        fills = [n for n in (named.defn.name, named.defn.xros_as) if n in names and n not in chosen]
+        if fills:
+            return None
+        if any_trait is not None:
+            return self._xros_any_problem(named, any_trait, chosen, names)
         if named.defn.name not in names and named.defn.xros_as not in names:
             return IllegalAction(f"{named.defn.name} is not named in the DigiXros requirements", "CR 7-2-1")
-        fills = [n for n in (named.defn.name, named.defn.xros_as) if n in names and n not in chosen]
-        if not fills or any(m is (card or stack) for m in chosen.values()):
-            return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
+        return IllegalAction(f"only 1 {named.defn.name} can be placed for this DigiXros", "CR 7-2-2-5")
+
+    def _xros_any_problem(self, named: Card, trait: str, chosen: dict, names: tuple[str, ...]) -> IllegalAction | None:
+        """"+ any number of Digimon cards with [trait] with different card numbers": only cards that meet
+        it themselves; one that could only stand in for another can't (CR 15-15-6-2)."""
+        d = named.defn
+        if d.category != "digimon" or trait not in d.traits:
+            if d.xros_as:
+                return IllegalAction(f"{d.name} could only stand in for [{d.xros_as}], and a requirement for cards that "
+                                     "differ from one another can't be met by a stand-in", "CR 15-15-6-2")
+            return IllegalAction(f"{d.name} is neither named in the DigiXros requirements nor a Digimon card with [{trait}]",
+                                 "CR 7-2-1")
+        number = d.number or d.name
+        taken = [m if isinstance(m, Card) else m.top for n, m in chosen.items() if n not in names]
+        if any((c.defn.number or c.defn.name) == number for c in taken):
+            return IllegalAction(f"the cards with [{trait}] must have different card numbers; {number} is placed already", "CR 7-2-1")
         return None
 
-    def _xros_name(self, card: Card, names: tuple[str, ...], chosen: dict, tp: int) -> str:
-        """The name of the DigiXros requirement ``card`` fills: its own, or the one its text lets it
-        stand in for (CR 15-15-6-1)."""
+    def _xros_name(self, card: Card, names: tuple[str, ...], chosen: dict, tp: int, any_trait: str | None = None) -> str:
+        """The name of the DigiXros requirement ``card`` fills: its own, the one its text lets it
+        stand in for (CR 15-15-6-1), or one of "any number of [trait]" (keyed by its number)."""
         if card.defn.name in names and card.defn.name not in chosen:
             return card.defn.name
+        if any_trait is not None and not (card.defn.xros_as in names and card.defn.xros_as not in chosen):
+            return f"{card.defn.name} ({card.defn.number})" if card.defn.number else f"{card.defn.name} [{any_trait}]"
         self.emit("xros_stands_in", "CR 15-15-6-1", tp, card=card.defn.name, stands_for=card.defn.xros_as)
         return card.defn.xros_as
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ..cards import card_from_spec
+from ..cards import Effect, card_from_spec
+from ..conditions import limit_reference
 from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
     Action,
@@ -21,11 +22,64 @@ class Steps(CommonSteps):
 
     TARGETED_STEPS = TARGETED_STEPS  # common steps that choose their Digimon like delete or suspend
 
-    def _dp_limit_changed(self, me: int, spec: dict, card: Card) -> dict:
+    def _limits_read(self, me: int, spec: dict, card: Card, stack: Stack | None) -> tuple[dict, set]:
+        """A limit that isn't a number written in the text is read from the game as the step is
+        processed (CR 15-8-3-7), or, when it names the Digimon that triggered the effect, as that
+        Digimon was when it triggered (CR 15-8-3-8).  Returns the spec with the numbers in their place
+        and the keys so read."""
+        read = {k for k, v in spec.items() if limit_reference(k, v)}
+        if not read:
+            return spec, read
+        spec = dict(spec)
+        for key in sorted(read):
+            value = spec[key]
+            if value == "trigger":
+                amount = self.trigger_levels[-1] if self.trigger_levels else None
+                kind, ref, what = "limit_read_at_trigger", "CR 15-8-3-8", "trigger"
+            elif value == "self":
+                amount = self.dp(stack) if stack is not None and stack in self.stacks() else None
+                kind, ref, what = "limit_read_now", "CR 15-8-3-7", "self"
+            else:
+                amount = self._count(me, value["count"], stack)
+                kind, ref, what = "limit_read_now", "CR 15-8-3-7", value["count"]
+            spec[key] = -1 if amount is None else amount  # nothing to measure against: nothing qualifies
+            self.emit(kind, ref, me, source=card.name, limit=key, reads=what, value=spec[key])
+        return spec, read
+
+    def _activate_effects(self, me: int, listed: list, card: Card, stack: Stack | None):
+        """"Activate all of the effects below": each is activated and processed within this one
+        (CR 15-15-7-1), and the player chooses the order, one effect at a time (CR 15-15-7-2)."""
+        left = list(range(len(listed)))
+        while left:
+            if len(left) > 1:
+                def check(a: Action, left=tuple(left)) -> IllegalAction | None:
+                    if a.kind == "decline":
+                        return IllegalAction("every listed effect is activated; only their order is chosen", "CR 15-15-7-2")
+                    if a.kind == "choose" and (a.option not in left or a.card is not None or a.target is not None or a.targets):
+                        return IllegalAction(f"choose 1 of the effects not activated yet ({', '.join(str(i) for i in left)})",
+                                             "CR 15-15-7-2")
+                    return None
+
+                pick = yield self.decide(me, "activate_order", [Action("choose", option=i) for i in left],
+                                         f"{card.name}: choose which of its effects activates next", check)
+                index = pick.option
+                self.emit("activation_order", "CR 15-15-7-2", me, card=card.name, effect=index + 1, of=len(listed), left=len(left) - 1)
+            else:
+                index = left[0]
+            left.remove(index)
+            self.emit("activated_within", "CR 15-15-7-1", me, card=card.name, effect=index + 1, of=len(listed))
+            sub = Effect(timing="main", steps=tuple(listed[index]["do"]))
+            yield from self._run_steps(me, sub, card, stack)
+
+    def _dp_limit_changed(self, me: int, spec: dict, card: Card, written: bool = True) -> dict:
         """The DP limit of a deletion as ``me``'s cards that add to or reduce it leave it: they change
-        the number written in the effect's text (CR 15-15-4-1, 15-15-4-2)."""
+        the number written in the effect's text (CR 15-15-4-1, 15-15-4-2), and only that one: a limit
+        read from the game (``written`` False) stays as it is (CR 15-15-4-3)."""
         change = sum(int(v) for s in self.stacks(me) for v in self._keyword_values(s, "delete_dp_limit"))
         if not change:
+            return spec
+        if not written:
+            self.emit("limit_not_written", "CR 15-15-4-3", me, source=card.name, value="max_dp", limit=int(spec["max_dp"]))
             return spec
         limit = int(spec["max_dp"]) + change
         self.emit("value_changed", "CR 15-15-4-1" if change > 0 else "CR 15-15-4-2", me, source=card.name,
@@ -121,6 +175,9 @@ class Steps(CommonSteps):
                 finally:
                     self._mandatory_depth -= mandatory
             return None
+        if name == "activate_effects":
+            yield from self._activate_effects(me, arg, card, stack)
+            return None
         if name == "end_attack":
             if self.attack is not None and self.attack.timing != "end" and not self.attack.ended:
                 self.attack.ended = True  # the timings left are skipped up to the end of attack (CR 15-15-1-1)
@@ -188,8 +245,9 @@ class Steps(CommonSteps):
         if name in ("dp", "security_attack", "gain") and who.startswith("all"):
             self._add_lasting(me, name, spec, card, stack)  # overall processing for a while (CR 15-11-2)
             return None
+        spec, read = self._limits_read(me, spec, card, stack)
         if name == "delete" and "max_dp" in spec:
-            spec = self._dp_limit_changed(me, spec, card)
+            spec = self._dp_limit_changed(me, spec, card, written="max_dp" not in read)
         targets = self._choose_targets(me, who, spec, stack)
         if targets is None:
             chosen = [stack] if stack is not None and stack in self.stacks() else []
@@ -224,18 +282,18 @@ class Steps(CommonSteps):
                 if s.top.defn.dp is None:  # nothing to add DP to: it neither gains nor loses any
                     self.emit("no_dp_to_change", "CR 2-5-3", me, card=repr(s), amount=int(spec["amount"]))
                     continue
-                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
+                s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
                 changes = [m.value for m in self.modifiers(s, "dp")] + [a.value for a in self.continuous(s, "dp")]
                 if len(changes) > 1:  # the changes are added up first and only the net one applies
                     self.emit("dp_netted", "CR 1-3-8", me, card=repr(s), changes=len(changes), net=sum(changes), dp=self.dp(s))
         elif name == "security_attack":
             for s in chosen:
-                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if))
+                s.modifiers.append(Modifier("security_attack", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["amount"]))
         elif name == "gain":
             for s in chosen:
-                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if))
+                s.modifiers.append(Modifier("keyword", (spec["keyword"], spec.get("value", True)), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("gains_keyword", "CR 15-13-1", me, card=repr(s), keyword=spec["keyword"])
                 if spec["keyword"] in self.PERSISTENT_KEYWORDS:  # it applies from now on, never activated
                     printed, ref = self.PERSISTENT_KEYWORDS[spec["keyword"]]
