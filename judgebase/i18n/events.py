@@ -346,6 +346,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                           "der [Main]-Effekt von {card} wird aktiviert"),
     "event.delay": ("<Delay>: {card} is trashed to activate its effect", "<Delay>: {card} va al trash para activar su efecto",
                     "<Delay>: {card} kommt in den Trash, um seinen Effekt zu aktivieren"),
+    "event.delay_unused": ("{who} ends the main phase without using the <Delay> of {card}: it is optional, so the card stays",
+                           "{who} termina la fase principal sin usar el <Delay> de {card}: es opcional, así que la carta se queda",
+                           "{who} beendet die Hauptphase, ohne das <Delay> von {card} zu nutzen: es ist optional, die Karte bleibt liegen"),
 
     # -- attacks, blocks, security checks, battles (CR 11 - 14) -----------------------------
     "event.attack": ("{who} suspends {attacker} to attack {target}", "{who} suspende a {attacker} para atacar a {target}",
