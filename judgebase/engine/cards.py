@@ -125,6 +125,7 @@ STEPS = (
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
+    "add_info", "change_info",  # information added or changed (CR 15-12)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
 )

@@ -31,6 +31,7 @@ from .battle import Battles
 from .common import DECISION_REF
 from .effects import Effects
 from .flow import Flow
+from .information import Information
 from .keywords import Keywords
 from .persistent import Persistent
 from .playing import Playing
@@ -43,7 +44,7 @@ from .variant import Variant
 
 
 class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Persistent, Steps,
-           Keywords, RuleChecks, DecisionLoop):
+           Keywords, RuleChecks, Information, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -173,13 +174,13 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return None
 
     def is_digimon(self, stack: Stack) -> bool:
-        return stack.top.defn.category in ("digimon", "digi-egg")
+        return stack.top.defn.category in ("digimon", "digi-egg") or self.treated_as_digimon(stack)
 
     def dp(self, stack: Stack) -> int | None:
         """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
         those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
         DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
-        base = stack.top.defn.dp
+        base = stack.top.defn.dp if not stack.modifiers else self.info(stack, "dp")  # CR 15-12
         if base is None:
             return None
         total = base
@@ -196,7 +197,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return max(0, total)
 
     def level(self, stack: Stack) -> int | None:
-        return stack.top.defn.level
+        return stack.top.defn.level if not stack.modifiers else self.info(stack, "level")  # CR 15-12
 
     def dump(self) -> dict:
         """Everything that makes up the position, for comparing two states."""

@@ -230,6 +230,8 @@ class Steps(CommonSteps):
                 if spec["keyword"] in self.PERSISTENT_KEYWORDS:  # it applies from now on, never activated
                     printed, ref = self.PERSISTENT_KEYWORDS[spec["keyword"]]
                     self.emit("keyword_in_force", ref, me, card=repr(s), keyword=printed)
+        elif name in ("add_info", "change_info"):
+            self._information(me, name, spec, chosen, card, until, etype, chosen_if)  # CR 15-12
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":
