@@ -105,9 +105,11 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._may_give_others: set = set()
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
+        self._succession_seen = None  # the <Succession> card of each Digimon at the last look (CR 16-47-2)
         self.variant = self.VARIANT(self)
         self._build(config)  # position.py: the cards and the state the setup gives
         self.variant.build(config)
+        self._succession_check()  # the <Succession> cards the position starts with (CR 16-47-2)
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         self._uids += 1
@@ -243,3 +245,4 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         # was processed is in the log before the next decision (CR 15-8-2-2, 15-8-2-3).
         if not self.is_over:
             self._continuous_check()
+            self._succession_check()
