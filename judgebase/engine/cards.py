@@ -475,7 +475,7 @@ def _persistent_parts(effects: tuple[Effect, ...]) -> tuple[PersistentPart, ...]
     return tuple(out)
 
 
-PERSISTENT_STEPS = ("dp", "security_attack", "gain")  # what a persistent effect does to the cards it names
+PERSISTENT_STEPS = ("dp", "security_attack", "gain", "add_info", "change_info")  # what a persistent effect does to the cards it names
 PERSISTENT_TARGETS = ("self", "all_own", "all_opponent", "all")  # it chooses nothing (CR 15-10-2-4-1)
 
 
@@ -501,7 +501,7 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             raise CardError(f"{what}; give its condition with the effect's own if")
         (name, arg), = step.items()
         if name not in PERSISTENT_STEPS:
-            raise CardError(f"{what}; it changes DP, <Security A.> or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
+            raise CardError(f"{what}; it changes DP, <Security A.>, information or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
         spec = arg if isinstance(arg, dict) else {"amount": arg}
         if spec.get("target", "self") not in PERSISTENT_TARGETS:
             raise CardError(f"{what}; it names the cards it applies to ({', '.join(PERSISTENT_TARGETS)}), "

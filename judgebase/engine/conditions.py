@@ -193,7 +193,7 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False) -> Non
         raise CardError(f"{where}: info (the information given) belongs to add_info and change_info, which need it")
     if name in INFO_KEYS:
         _check_info(name, spec["info"], f"{where}.info")
-        if target.startswith("all"):
+        if target.startswith("all") and not persistent:
             raise CardError(f"{where}: {name} gives information to the cards it chooses (self, own, opponent, any, "
                             f"opponent_tamer), not to all of them")
     if "instances" in spec and (name != "de_digivolve" or isinstance(spec["instances"], bool)

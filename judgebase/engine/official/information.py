@@ -24,23 +24,47 @@ class Information:
             return "digimon" if d.category == "digi-egg" else d.category
         return getattr(d, key)
 
+    def _info_may_differ(self, stack: Stack) -> bool:
+        """Whether any effect could have added or changed this card's information (cheap to ask)."""
+        return bool(stack.modifiers) or ("info", None) in self._may_give_self or ("info", None) in self._may_give_others
+
+    @staticmethod
+    def _apply_info(value, mode: str, items, key: str):
+        for k, v in items:
+            if k == key and (mode == "add" or value is not None):
+                value = v
+        return value
+
     def info(self, stack: Stack, key: str):
         """The card's ``key`` information now: what is printed, then every effect that added or changed
-        it in the order they were applied, the latest prevailing (CR 15-12-1-3, 15-12-2-3).  A change
-        needs information to change (CR 15-12-2-2); added DP counts as original DP (CR 15-12-1-5)."""
+        it in the order they were applied, the latest prevailing, and last the persistent effects, which
+        prevail over all of those while they apply (CR 15-12-1-3, 15-12-2-3).  A change needs
+        information to change (CR 15-12-2-2); added DP counts as original DP (CR 15-12-1-5)."""
         value = self._printed_info(stack, key)
-        if not stack.modifiers:
+        if not self._info_may_differ(stack):
             return value
         for mod in self.modifiers(stack, "info"):
-            mode, items = mod.value
-            for k, v in items:
-                if k == key and (mode == "add" or value is not None):
-                    value = v
+            value = self._apply_info(value, *mod.value, key)
+        for applied in self.continuous(stack, "info"):
+            value = self._apply_info(value, *applied.value, key)
         return value
 
     def treated_as_digimon(self, stack: Stack) -> bool:
         """An effect has it treated as a Digimon, whatever its card is (CR 15-12-1-4)."""
-        return bool(stack.modifiers) and self.info(stack, "category") == "digimon"
+        return self._info_may_differ(stack) and self.info(stack, "category") == "digimon"
+
+    def _persistent_info(self, stack: Stack, key: str) -> list:
+        """The persistent effects giving ``stack`` its ``key`` information now."""
+        return [a for a in self.continuous(stack, "info") if key in dict(a.value[1])]
+
+    def _information_restored(self, applied, stack: Stack) -> None:
+        """A persistent effect that added or changed information has stopped applying: the information
+        goes back to what it would be without it (CR 15-12-1-3, 15-12-2-3)."""
+        self._touch()
+        ref = "CR 15-12-1-3" if applied.value[0] == "add" else "CR 15-12-2-3"
+        for key, _value in applied.value[1]:
+            self.emit("info_restored", ref, applied.by, card=repr(stack), source=applied.source, info=key,
+                      now=self.info(stack, key))
 
     def _information(self, me: int, name: str, spec: dict, chosen: list[Stack], card, until: str, etype: str,
                      chosen_if) -> None:
@@ -51,6 +75,12 @@ class Information:
             applied, events = [], []
             for key, value in spec["info"].items():
                 before = self.info(s, key)
+                held = self._persistent_info(s, key) if key != "category" else []
+                if held:  # a persistent effect gives it that information: it prevails (CR 15-12-1-3, 15-12-2-3)
+                    events.append(("info_held", "CR 15-12-1-3" if mode == "add" else "CR 15-12-2-3",
+                                   {"info": key, "after": value, "now": before, "by_effect": held[-1].source}))
+                    applied.append((key, value))
+                    continue
                 if mode == "change":
                     if before is None:  # nothing to change: the card never had it (CR 15-12-2-2)
                         events.append(("info_not_changed", "CR 15-12-2-2", {"info": key, "value": value}))

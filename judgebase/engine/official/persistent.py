@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..cards import Effect
 from ..state import Stack
 
-STEP_KIND = {"dp": "dp", "security_attack": "security_attack", "gain": "keyword"}
+STEP_KIND = {"dp": "dp", "security_attack": "security_attack", "gain": "keyword", "add_info": "info", "change_info": "info"}
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,10 @@ class Persistent:
 
     @staticmethod
     def _applied(name, spec, by, etype, source, key, persistent=True) -> Applied:
-        value = (spec["keyword"], spec.get("value", True)) if name == "gain" else int(spec["amount"])
+        if name in ("add_info", "change_info"):  # CR 15-12: (add | change, the information given)
+            value = ("add" if name == "add_info" else "change", tuple(sorted(spec["info"].items())))
+        else:
+            value = (spec["keyword"], spec.get("value", True)) if name == "gain" else int(spec["amount"])
         return Applied(STEP_KIND[name], value, by, etype, source, key, persistent)
 
     def continuous(self, stack: Stack, kind: str, keyword: str | None = None, raw: bool = False) -> list[Applied]:
@@ -350,7 +353,12 @@ class Persistent:
             data.update(amount=applied.value, dp=self.dp(stack))
         elif applied.kind == "security_attack":
             data.update(security_attack=applied.value)
+        elif applied.kind == "info":
+            data.update(given=", ".join(f"DP {v}" if k == "dp" else f"Lv.{v}" if k == "level" else "Digimon"
+                                        if k == "category" else f"[{v}]" for k, v in applied.value[1]))
         else:
             data.update(keyword=applied.value[0])
         self.emit(kind, ref, applied.by, **data)
+        if applied.kind == "info" and kind == "effect_ends":
+            self._information_restored(applied, stack)
 

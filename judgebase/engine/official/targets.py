@@ -138,7 +138,7 @@ class Targets:
         decides it), or None."""
         d = stack.top.defn  # the top card's name, traits, colours and level (CR 4-3-3)
         for key, want in spec.items():
-            changed = stack.modifiers and key in ("name", "name_contains") and self.info(stack, "name")
+            changed = key in ("name", "name_contains") and self._info_may_differ(stack) and self.info(stack, "name")
             if changed and changed != printed_name(d):  # its name changed by an effect (CR 15-12-2-1)
                 if key == "name" and changed != want or key == "name_contains" and want not in changed:
                     return IllegalAction(f"{stack!r} is named [{changed}] now", "CR 15-12-2-1")
