@@ -46,11 +46,15 @@ CARD_PROPERTIES = {
     # "Your effects that delete by DP get +N (or -N) to that DP limit": it changes a number written
     # in another effect's text (CR 15-15-4-1, 15-15-4-2).
     "delete_dp_limit": "CR 15-15-4",
+    # "Your opponent can't gain memory except through Tamer effects" (a prohibition, CR 15-1-3): the
+    # one kind of effect (CR 15-2-1) through which the opponent of this card's player still gains memory.
+    "opponent_memory_gain_only_by": "CR 15-1-3",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
     "cannot_be_deleted_by_effects": (True, "opponent"),
     "unaffected_by": ("opponent", "opponent_digimon", "opponent_tamer", "opponent_option"),
+    "opponent_memory_gain_only_by": ("digimon", "tamer", "option"),
 }
 # What a card spec may list under keywords: the property keywords of the registry, and the above.
 PROPERTY_KEYWORDS = {**keyword_registry.implemented("property"), **CARD_PROPERTIES}
