@@ -175,7 +175,13 @@ class Keywords:
         reader of a Digimon's own effects (keywords, triggers, [Main] effects) asks this one place."""
         if "succession" not in self._keywords_in_game or stack.area != "battle":
             return None
-        cards = stack.cards
+        return self._succession_in(stack.cards)
+
+    def _succession_in(self, cards):
+        """The <Succession> card of a stack of ``cards`` (bottom to top), wherever it is now: an
+        [On Deletion] effect reads the Digimon as it was on the field (CR 15-8-3-5)."""
+        if "succession" not in self._keywords_in_game:
+            return None
         spec = cards[-1].defn.keyword_maps[0].get("succession")
         if spec is None:
             return None
