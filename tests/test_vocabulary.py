@@ -55,6 +55,13 @@ def _digimon(**extra) -> dict:
     ({"timing": "main", "do": [{"if": {"tamers": {}}}]}, "a step is one of"),
     ({"timing": "main", "do": [{"if": {"colour": "red"}, "draw": 1}]}, "unknown condition 'colour'"),
     ({"timing": "your_turn", "do": [{"draw": 1}]}, "persistent (CR 15-8-2)"),
+    ({"timing": "main", "do": [{"add_info": {"target": "own"}}]}, "info (the information given) belongs to add_info"),
+    ({"timing": "main", "do": [{"dp": {"target": "own", "amount": 1, "info": {"dp": 1}}}]}, "info (the information given) belongs to add_info"),
+    ({"timing": "main", "do": [{"change_info": {"target": "own", "info": {"category": "digimon"}}}]}, "change_info can't give 'category'"),
+    ({"timing": "main", "do": [{"add_info": {"target": "own", "info": {"name": "Sukamon"}}}]}, "add_info can't give 'name'"),
+    ({"timing": "main", "do": [{"add_info": {"target": "own", "info": {"category": "tamer"}}}]}, "the only category an effect adds"),
+    ({"timing": "main", "do": [{"add_info": {"target": "own", "info": {"dp": -1}}}]}, "a whole number, 0 or more"),
+    ({"timing": "main", "do": [{"add_info": {"target": "all_own", "info": {"dp": 3000}}}]}, "not to all of them"),
     ({"timing": "all_turns", "do": [{"dp": {"amount": 1000, "target": "opponent"}}]}, "it doesn't choose 'opponent'"),
     ({"timing": "all_turns", "do": [{"dp": {"amount": 1000, "target": "all_own", "until": "end_of_turn"}}]}, "not until end_of_turn"),
     ({"timing": "your_turn", "once_per_turn": True, "do": [{"dp": {"amount": 1000}}]}, "can't be once_per_turn"),
@@ -107,7 +114,8 @@ def test_the_schema_accepts_the_engines_rule_keys():
 def test_every_persistent_step_and_target_loads():
     for step in PERSISTENT_STEPS:
         for target in PERSISTENT_TARGETS:
-            spec = {"keyword": "blocker"} if step == "gain" else {"amount": 1000}
+            spec = ({"keyword": "blocker"} if step == "gain" else {"info": {"dp": 3000}} if step.endswith("_info")
+                    else {"amount": 1000})
             card_from_spec("Testmon", _digimon(effects=[{"timing": "all_turns", "if": {"tamers": {}},
                                                          "do": [{step: {**spec, "target": target}}]}]))
 

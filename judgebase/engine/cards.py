@@ -49,11 +49,15 @@ CARD_PROPERTIES = {
     # "Your Security Digimon get +N DP" (or -N): an effect that names Security Digimon reaches them,
     # though a card being checked is in no area (CR 15-1-8, 13-1-6).
     "security_digimon_dp": "CR 15-1-8",
+    # "Your opponent can't gain memory except through Tamer effects" (a prohibition, CR 15-1-3): the
+    # one kind of effect (CR 15-2-1) through which the opponent of this card's player still gains memory.
+    "opponent_memory_gain_only_by": "CR 15-1-3",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
     "cannot_be_deleted_by_effects": (True, "opponent"),
     "unaffected_by": ("opponent", "opponent_digimon", "opponent_tamer", "opponent_option"),
+    "opponent_memory_gain_only_by": ("digimon", "tamer", "option"),
 }
 # What a card spec may list under keywords: the property keywords of the registry, and the above.
 PROPERTY_KEYWORDS = {**keyword_registry.implemented("property"), **CARD_PROPERTIES}
@@ -138,6 +142,7 @@ STEPS = (
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
+    "add_info", "change_info",  # information added or changed (CR 15-12)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
     "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
@@ -525,7 +530,7 @@ def _persistent_parts(effects: tuple[Effect, ...]) -> tuple[PersistentPart, ...]
     return tuple(out)
 
 
-PERSISTENT_STEPS = ("dp", "security_attack", "gain")  # what a persistent effect does to the cards it names
+PERSISTENT_STEPS = ("dp", "security_attack", "gain", "add_info", "change_info")  # what a persistent effect does to the cards it names
 PERSISTENT_TARGETS = ("self", "all_own", "all_opponent", "all")  # it chooses nothing (CR 15-10-2-4-1)
 
 
@@ -553,7 +558,7 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             raise CardError(f"{what}; give its condition with the effect's own if")
         (name, arg), = step.items()
         if name not in PERSISTENT_STEPS:
-            raise CardError(f"{what}; it changes DP, <Security A.> or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
+            raise CardError(f"{what}; it changes DP, <Security A.>, information or gives a keyword ({', '.join(PERSISTENT_STEPS)}), not {name}")
         spec = arg if isinstance(arg, dict) else {"amount": arg}
         if spec.get("target", "self") not in PERSISTENT_TARGETS:
             raise CardError(f"{what}; it names the cards it applies to ({', '.join(PERSISTENT_TARGETS)}), "

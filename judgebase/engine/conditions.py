@@ -34,10 +34,14 @@ RANKINGS = {
     "highest_dp": "CR 15-11-1-3-1",
 }
 # What a step with a target says besides its filters.
-STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances")
+STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info")
 UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
-TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve")
+TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve",
+                  "add_info", "change_info")
+# What ``info`` of an add_info / change_info step may give (CR 15-12-1, 15-12-2): ``category`` only
+# as added information ("treated as a Digimon"), ``name`` only as changed information.
+INFO_KEYS = {"add_info": ("dp", "level", "category"), "change_info": ("dp", "level", "name")}
 TARGETS = {
     "self": "CR 15-3-3",  # the card with the effect
     "own": "CR 15-10-1-1-1",
@@ -219,6 +223,13 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
                             f"not {spec.get('keyword')!r}")
     elif "keyword" in spec or "value" in spec:
         raise CardError(f"{where}: keyword and value belong to a gain step")
+    if (name in INFO_KEYS) != ("info" in spec):
+        raise CardError(f"{where}: info (the information given) belongs to add_info and change_info, which need it")
+    if name in INFO_KEYS:
+        _check_info(name, spec["info"], f"{where}.info")
+        if target.startswith("all") and not persistent:
+            raise CardError(f"{where}: {name} gives information to the cards it chooses (self, own, opponent, any, "
+                            f"opponent_tamer), not to all of them")
     if "instances" in spec and (name != "de_digivolve" or isinstance(spec["instances"], bool)
                                 or not isinstance(spec["instances"], int) or spec["instances"] < 1):
         raise CardError(f"{where}: instances (a whole number, 1 or more) belongs to a de_digivolve step")
@@ -228,3 +239,21 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
     check_filters(filters, where, rankings=not persistent and target not in ("self",) and not target.startswith("all"))
     if target == "self" and filters:
         raise CardError(f"{where}: target self is the card with the effect; filters choose among other cards")
+
+
+def _check_info(name: str, info, where: str) -> None:
+    """The information an add_info / change_info step gives (CR 15-12): known keys, values of their kind."""
+    from .cards import CardError
+
+    allowed = INFO_KEYS[name]
+    if not isinstance(info, dict) or not info:
+        raise CardError(f"{where}: a mapping of the information given ({', '.join(allowed)})")
+    for key, value in info.items():
+        if key not in allowed:
+            raise CardError(f"{where}: {name} can't give {key!r} (known: {', '.join(allowed)})")
+        if key in ("dp", "level") and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise CardError(f"{where}.{key}: a whole number, 0 or more")
+        if key == "category" and value != "digimon":
+            raise CardError(f"{where}.category: digimon (\"treated as a Digimon\") is the only category an effect adds")
+        if key == "name" and (not isinstance(value, str) or not value):
+            raise CardError(f"{where}.name: the card's new name")

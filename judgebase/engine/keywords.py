@@ -106,7 +106,10 @@ KEYWORDS: tuple[Keyword, ...] = (
             hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
     Keyword("detach", "<Detach>", "CR 16-46", value="card",
             hooks=("rule_checks._leave_candidates", "rule_checks.leave_problem", "rule_checks._keep_from_leaving")),
-    Keyword("succession", "<Succession>", "CR 16-47"),
+    Keyword("succession", "<Succession>", "CR 16-47", value="card",
+            hooks=("keywords.succession_card", "keywords._keyword_values", "keywords._succession_check",
+                   "effects._trigger_on", "effects._watching", "effects._pending_lost", "actions._activation_effects",
+                   "rule_checks._trigger_deleted", "persistent._parts_under")),
 )
 
 BY_KEY = {k.key: k for k in KEYWORDS}

@@ -16,7 +16,7 @@ from .state import Event
 
 #: Fields whose values the engines write as English words; they are said in the asked language.
 TRANSLATED = ("why", "reason", "loser", "result", "effect", "requirement", "phase", "until", "step", "keyword",
-              "to", "origin", "message", "via", "level", "winner_level", "allows", "choice", "etype", "zone")
+              "to", "origin", "message", "via", "level", "winner_level", "allows", "choice", "etype", "zone", "info")
 #: Event kinds whose sentence depends on a count: (field, forms).
 COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards",
            "start_of_turn_effects": "effects", "end_of_turn_effects": "effects"}
@@ -89,7 +89,11 @@ def variant(event: Event) -> str:
     if kind in _CONTINUOUS:
         if "keyword" in data:
             return key + (".rule" if data["keyword"] in _RULES else ".keyword")
+        if "given" in data:
+            return key + ".info"
         return key + (".security_attack" if "security_attack" in data else ".dp")
+    if kind in ("info_added", "info_overwritten", "info_changed", "info_not_changed") and data.get("info") in ("dp", "level", "name"):
+        return f"{key}.{data['info']}"
     if kind == "condition_not_met" and data.get("step"):
         return key + ".step"
     if kind == "exchange" and not data.get("old"):

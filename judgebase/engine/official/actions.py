@@ -187,6 +187,9 @@ class MainPhaseActions:
                 c.defn.keyword("training", inherited=True) is not None for c in stack.sources)
             return [("training", stack.top)] if printed else []
         out = [(e, stack.top) for e in stack.top.defn.effects if e.timing in ("main", "delay")]
+        gained = self.succession_card(stack)
+        if gained is not None:  # CR 16-47-1: the [Main] effects of its <Succession> card are its own
+            out += [(e, gained) for e in gained.defn.effects if e.timing == "main"]
         out += [(e, c) for c in stack.sources for e in c.defn.inherited if e.timing == "main"]
         if self.keyword(stack, "training"):
             out.append(("training", stack.top))  # CR 16-41-2: an activation-type effect
@@ -441,6 +444,8 @@ class MainPhaseActions:
                 yield from self._run_effect(tp, effect, card, None)
             else:
                 self.emit("activate", "CR 6-5-1-6-1", tp, card=card.name)
+                if card is not stack.top and any(e is effect for e in card.defn.effects):
+                    self._succession_effect(stack, card, f"[Main] of {card.name} (<Succession>)")  # CR 16-47-1
                 self._spend_use(tp, card, effect)  # CR 15-14-1-4: declaring the activation uses it
                 self._committed_cost = card  # CR 15-8-4-4-1: declared, its cost must be paid
                 yield from self._run_effect(tp, effect, card, stack, count_use=False)

@@ -104,7 +104,7 @@ class Battles:
             return IllegalAction(f"{stack!r} is in the breeding area; only Digimon in the battle area attack", "CR 4-3-6")
         if stack is None or stack.owner != tp or stack.area != "battle":
             return IllegalAction("only the turn player's Digimon in the battle area can attack", "CR 11-2-1")
-        if stack.top.defn.category != "digimon":
+        if stack.top.defn.category != "digimon" and not self.treated_as_digimon(stack):  # CR 15-12-1-4
             return IllegalAction(f"{stack.name} is not a Digimon; only Digimon attack", "CR 11-2-1")
         if via == "overclock":
             pass  # CR 16-34-1: <Overclock> attacks without suspending, so CR 11-2-5 asks nothing of it

@@ -102,6 +102,14 @@ class Effects:
             if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
                 self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
                 self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+        gained = self.succession_card(stack)
+        if gained is not None:  # the effects of its <Succession> card are its own (CR 16-47-1)
+            for effect in gained.defn.effects:
+                if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, gained, effect):
+                    source = f"[{timing}] of {gained.name} (<Succession>)"
+                    self._pend(stack.owner, source, effect, stack=stack, card=gained)
+                    self._succession_effect(stack, gained, source)
+                    self.emit("triggered", TIMINGS[timing], stack.owner, card=gained.name, effect=source)
         if any(effect.timing == timing for effect in top.defn.inherited):
             # CR 15-3-1: an inherited effect works from under a Digimon, never from the top card itself.
             self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
@@ -156,6 +164,11 @@ class Effects:
         for effect in top.defn.effects:
             if effect.timing == timing and effect.event == event:
                 yield effect, top
+        gained = self.succession_card(stack)
+        if gained is not None:  # CR 16-47-1
+            for effect in gained.defn.effects:
+                if effect.timing == timing and effect.event == event:
+                    yield effect, gained
         for card in cards[:-1]:
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.event == event:
@@ -444,7 +457,7 @@ class Effects:
             return IllegalAction(f"{card.name} has become a new card since its effect triggered", "CR 15-4-4-3")
         stack = p.stack
         if card is not None and stack is not None and stack in self.stacks(stack.owner):
-            own = card is stack.top and any(e is p.effect for e in card.defn.effects)
+            own = (card is stack.top or card is self.succession_card(stack)) and any(e is p.effect for e in card.defn.effects)
             inherited = card in stack.sources and any(e is p.effect for e in card.defn.inherited)
             linked = card in stack.links and p.effect.timing == "when_linking"  # CR 15-16-6-1
             if not (own or inherited or linked):

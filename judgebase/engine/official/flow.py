@@ -209,6 +209,18 @@ class Flow:
                                     frozenset(self.MAIN_KINDS))
             yield from self._do_main(tp, choice)
             yield from self._resolve()
+        if not self.is_over:
+            self._delay_left_unused(tp)
+
+    def _delay_left_unused(self, tp: int) -> None:
+        """The main phase ends with a <Delay> the player could have activated: using it is optional
+        (CR 16-17-2), so the card simply stays in the battle area."""
+        for stack in self.stacks(tp):
+            if stack.top.defn.category != "option":
+                continue
+            for i, (effect, card) in enumerate(self._activation_effects(stack)):
+                if effect.timing == "delay" and self._check(Action("activate", card=stack.sid, option=i)) is None:
+                    self.emit("delay_unused", "CR 16-17-2", tp, card=card.name)
 
     def _end_of_turn(self):
         """CR 6-6: end-of-turn effects; if memory comes back to the turn player, the phase goes on."""

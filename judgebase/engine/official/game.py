@@ -31,6 +31,7 @@ from .battle import Battles
 from .common import DECISION_REF
 from .effects import Effects
 from .flow import Flow
+from .information import Information
 from .keywords import Keywords
 from .persistent import Persistent
 from .playing import Playing
@@ -43,7 +44,7 @@ from .variant import Variant
 
 
 class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Battles, Effects, Targets, Persistent, Steps,
-           Keywords, RuleChecks, DecisionLoop):
+           Keywords, RuleChecks, Information, DecisionLoop):
     """A game under the official rules.  Build one with :func:`new_game` or :meth:`from_position`."""
 
     ruleset = "official"
@@ -107,9 +108,11 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._may_give_others: set = set()
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
+        self._succession_seen = None  # the <Succession> card of each Digimon at the last look (CR 16-47-2)
         self.variant = self.VARIANT(self)
         self._build(config)  # position.py: the cards and the state the setup gives
         self.variant.build(config)
+        self._succession_check()  # the <Succession> cards the position starts with (CR 16-47-2)
 
     def new_card(self, defn: CardDef, owner: int) -> Card:
         self._uids += 1
@@ -176,13 +179,13 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return None
 
     def is_digimon(self, stack: Stack) -> bool:
-        return stack.top.defn.category in ("digimon", "digi-egg")
+        return stack.top.defn.category in ("digimon", "digi-egg") or self.treated_as_digimon(stack)
 
     def dp(self, stack: Stack) -> int | None:
         """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
         those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
         DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
-        base = stack.top.defn.dp
+        base = self.info(stack, "dp") if self._info_may_differ(stack) else stack.top.defn.dp  # CR 15-12
         if base is None:
             return None
         total = base
@@ -199,7 +202,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return max(0, total)
 
     def level(self, stack: Stack) -> int | None:
-        return stack.top.defn.level
+        return self.info(stack, "level") if self._info_may_differ(stack) else stack.top.defn.level  # CR 15-12
 
     def dump(self) -> dict:
         """Everything that makes up the position, for comparing two states."""
@@ -245,3 +248,4 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         # was processed is in the log before the next decision (CR 15-8-2-2, 15-8-2-3).
         if not self.is_over:
             self._continuous_check()
+            self._succession_check()

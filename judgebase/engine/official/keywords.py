@@ -94,6 +94,11 @@ class Keywords:
             value = card.defn.keyword_maps[1].get(name)
             if value is not None:
                 values.append(value)
+        if name != "succession" and "succession" in self._keywords_in_game:
+            gained = self.succession_card(stack)  # every effect of that card but <Succession> (CR 16-47-1)
+            value = None if gained is None else gained.defn.keyword_maps[0].get(name)
+            if value is not None:
+                values.append(value)
         for mod in stack.modifiers:
             if mod.kind == "keyword" and mod.value[0] == name and (raw or self.unaffected_ref(stack, mod.by, mod.etype) is None):
                 values.append(mod.value[1])
@@ -174,6 +179,52 @@ class Keywords:
         ps.security.insert(0, card)
         self.emit("ascension", "CR 16-43-1", p.player, card=card.name)
         self._security_changed(p.player, "security_added", by_effect=True)
+
+    def succession_card(self, stack: Stack):
+        """The digivolution card whose effects the Digimon has through the <Succession> printed on its
+        top card: the topmost one that fits the keyword's specification (CR 16-47-1), or None.  Every
+        reader of a Digimon's own effects (keywords, triggers, [Main] effects) asks this one place."""
+        if "succession" not in self._keywords_in_game or stack.area != "battle":
+            return None
+        return self._succession_in(stack.cards)
+
+    def _succession_in(self, cards):
+        """The <Succession> card of a stack of ``cards`` (bottom to top), wherever it is now: an
+        [On Deletion] effect reads the Digimon as it was on the field (CR 15-8-3-5)."""
+        if "succession" not in self._keywords_in_game:
+            return None
+        spec = cards[-1].defn.keyword_maps[0].get("succession")
+        if spec is None:
+            return None
+        for card in reversed(cards[:-1]):
+            if self._specified(card, spec):
+                return card
+        return None
+
+    def _succession_check(self) -> None:
+        """<Succession> is a persistent effect (CR 16-47-2): a Digimon has the specified card's effects
+        from the moment that card is its topmost fitting digivolution card, and loses them as soon as it
+        isn't.  Log each start and stop (positions set up that way count as already started)."""
+        if "succession" not in self._keywords_in_game:
+            return
+        now = {}
+        for stack in self.stacks():
+            card = self.succession_card(stack)
+            if card is not None:
+                now[stack.sid] = (stack, card)
+        before, self._succession_seen = self._succession_seen, now
+        if before is None:
+            return
+        for sid, (stack, card) in before.items():
+            if stack in self.stacks() and (sid not in now or now[sid][1] is not card):
+                self.emit("succession_ends", "CR 16-47-2", stack.owner, card=repr(stack), source=card.name)
+        for sid, (stack, card) in now.items():
+            if sid not in before or before[sid][1] is not card:
+                self.emit("succession_applies", "CR 16-47-2", stack.owner, card=repr(stack), source=card.name)
+
+    def _succession_effect(self, stack: Stack, card, effect: str) -> None:
+        """Say that an effect the Digimon uses is one it has from its <Succession> card (CR 16-47-1)."""
+        self.emit("succession_effect", "CR 16-47-1", stack.owner, card=repr(stack), source=card.name, effect=effect)
 
     @staticmethod
     def _specified(card, spec) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..cards import Effect
 from ..state import Stack
 
-STEP_KIND = {"dp": "dp", "security_attack": "security_attack", "gain": "keyword"}
+STEP_KIND = {"dp": "dp", "security_attack": "security_attack", "gain": "keyword", "add_info": "info", "change_info": "info"}
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,8 @@ class Persistent:
             for src in self.stacks():
                 last = len(src.cards) - 1
                 for n, card in enumerate(src.cards):
-                    for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
-                        parts.append((src, card, (card.uid, card.incarnation, n == last, part.index, src.sid), part))
+                    for part in card.defn.persistent_parts if n == last else self._parts_under(src, card):
+                        parts.append((src, card, (card.uid, card.incarnation, n == last or any(p is part for p in card.defn.persistent_parts), part.index, src.sid), part))
                         kinds.add((STEP_KIND[part.name], part.spec.get("keyword")))
                         if part.target == "self" and not part.effect.condition:
                             selves.add(src.sid)
@@ -87,6 +87,13 @@ class Persistent:
             self._index = (kinds, reach_all, selves)
         self._index_version = self._version
         return self._index
+
+    def _parts_under(self, stack: Stack, card) -> tuple:
+        """The persistent effects a digivolution card gives its Digimon: its inherited ones (CR 15-3),
+        and its own too when it is the Digimon's <Succession> card (CR 16-47-1)."""
+        if "succession" in self._keywords_in_game and card is self.succession_card(stack):
+            return card.defn.inherited_persistent_parts + card.defn.persistent_parts
+        return card.defn.inherited_persistent_parts
 
     def _fresh_memo(self) -> dict:
         """The lookups worked out in this state (none once it has changed)."""
@@ -122,10 +129,10 @@ class Persistent:
         out = []
         last = len(stack.cards) - 1
         for n, card in enumerate(stack.cards):
-            for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
+            for part in card.defn.persistent_parts if n == last else self._parts_under(stack, card):
                 if (part.target == "self" and STEP_KIND[part.name] == kind and part.spec.get("keyword") == keyword
                         and self._persistent_status(part.effect, stack) == "on"):
-                    key = (card.uid, card.incarnation, n == last, part.index, stack.sid, part.step)
+                    key = (card.uid, card.incarnation, n == last or any(p is part for p in card.defn.persistent_parts), part.index, stack.sid, part.step)
                     out.append(self._applied(part.name, part.spec, stack.owner, self.effect_type(card, stack), card.name, key))
         return out
 
@@ -138,7 +145,7 @@ class Persistent:
         cards = stack.cards
         last = len(cards) - 1
         for n, card in enumerate(cards):
-            for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
+            for part in card.defn.persistent_parts if n == last else self._parts_under(stack, card):
                 if part.name == "dp" and part.target == "self" and self._persistent_status(part.effect, stack) == "on":
                     total += int(part.spec["amount"])
         return total
@@ -193,7 +200,10 @@ class Persistent:
 
     @staticmethod
     def _applied(name, spec, by, etype, source, key, persistent=True) -> Applied:
-        value = (spec["keyword"], spec.get("value", True)) if name == "gain" else int(spec["amount"])
+        if name in ("add_info", "change_info"):  # CR 15-12: (add | change, the information given)
+            value = ("add" if name == "add_info" else "change", tuple(sorted(spec["info"].items())))
+        else:
+            value = (spec["keyword"], spec.get("value", True)) if name == "gain" else int(spec["amount"])
         return Applied(STEP_KIND[name], value, by, etype, source, key, persistent)
 
     def continuous(self, stack: Stack, kind: str, keyword: str | None = None, raw: bool = False) -> list[Applied]:
@@ -350,7 +360,12 @@ class Persistent:
             data.update(amount=applied.value, dp=self.dp(stack))
         elif applied.kind == "security_attack":
             data.update(security_attack=applied.value)
+        elif applied.kind == "info":
+            data.update(given=", ".join(f"DP {v}" if k == "dp" else f"Lv.{v}" if k == "level" else "Digimon"
+                                        if k == "category" else f"[{v}]" for k, v in applied.value[1]))
         else:
             data.update(keyword=applied.value[0])
         self.emit(kind, ref, applied.by, **data)
+        if applied.kind == "info" and kind == "effect_ends":
+            self._information_restored(applied, stack)
 

@@ -461,6 +461,13 @@ class RuleChecks:
         on_deletion = [(effect, top, f"[On Deletion] of {top.name}") for effect in top.defn.effects if effect.timing == "on_deletion"]
         on_deletion += [(effect, card, f"[On Deletion] of {card.name}") for card in stack.sources
                         for effect in card.defn.inherited if effect.timing == "on_deletion"]
+        gained = self._succession_in(stack.cards)
+        if gained is not None:  # the [On Deletion] effects of its <Succession> card were its own (CR 16-47-1)
+            for effect in gained.defn.effects:
+                if effect.timing == "on_deletion":
+                    source = f"[On Deletion] of {gained.name} (<Succession>)"
+                    self._succession_effect(stack, gained, source)
+                    on_deletion.append((effect, gained, source))
         for effect, card, source in on_deletion:
             # CR 15-16-4-1: the deletion of the card that has it triggers it; CR 4-15-2: triggered where
             # the card was deleted, it is pending once the deletion has put the card in the trash.

@@ -86,6 +86,27 @@ class Steps(CommonSteps):
                   value="max_dp", before=int(spec["max_dp"]), after=limit)
         return {**spec, "max_dp": limit}
 
+    def memory_gain_problem(self, player: int, etype: str) -> IllegalAction | None:
+        """Why ``player`` can't gain memory through an effect of this type now: an opposing card says
+        they gain memory only through one kind of effect (a prohibition, CR 15-1-3), or None."""
+        for s in self.stacks(1 - player):
+            only = self.keyword(s, "opponent_memory_gain_only_by")
+            if only is not None and only not in etype.split("+"):
+                return IllegalAction(f"{s!r} lets its opponent gain memory only through {only} effects", "CR 15-1-3")
+        return None
+
+    def _memory_gain_refused(self, me: int, card: Card, stack: Stack | None) -> bool:
+        """Whether an effect's memory gain is stopped (``memory_gain_problem``); a card treated as a
+        Digimon and a Tamer gains through either kind (CR 15-12-1-6), which the log says."""
+        etype = self.effect_type(card, stack)
+        problem = self.memory_gain_problem(me, etype)
+        if problem is not None:
+            self.emit("memory_not_gained", problem.ref, me, card=card.name, etype=etype)
+            return True
+        if "+" in etype and any(self.keyword(s, "opponent_memory_gain_only_by") for s in self.stacks(1 - me)):
+            self.emit("effect_type", "CR 15-12-1-6", me, source=card.name, etype=etype, card=repr(stack))
+        return False
+
     def _step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
         opp = 1 - me
         if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
@@ -117,6 +138,8 @@ class Steps(CommonSteps):
             self._memory_per_count(me, arg, card, stack)
             return None
         if name == "memory":
+            if int(arg) > 0 and self._memory_gain_refused(me, card, stack):
+                return None
             self.set_mem(me, self.mem(me) + int(arg), "CR 4-1-4", f"{card.name} effect")
             return None
         if name in ("recovery",):
@@ -298,6 +321,8 @@ class Steps(CommonSteps):
                 if spec["keyword"] in self.PERSISTENT_KEYWORDS:  # it applies from now on, never activated
                     printed, ref = self.PERSISTENT_KEYWORDS[spec["keyword"]]
                     self.emit("keyword_in_force", ref, me, card=repr(s), keyword=printed)
+        elif name in ("add_info", "change_info"):
+            self._information(me, name, spec, chosen, card, until, etype, chosen_if)  # CR 15-12
         elif name == "delete":
             yield from self._delete(chosen, cause="effect", ref="CR 4-15-1", by=me, etype=etype)
         elif name == "suspend":

@@ -19,7 +19,7 @@ from ..state import (
 SIDE = {"own": "own", "all_own": "own", "opponent": "opponent", "all_opponent": "opponent",
         "opponent_tamer": "opponent", "all_opponent_tamers": "opponent", "any": None, "all": None}
 FILTER_KEYS = frozenset(FILTERS) - {"category"}
-TYPE_REFS = {"digimon": "CR 15-2-1-1", "tamer": "CR 15-2-1-2", "option": "CR 15-2-1-3"}  # the three effect types  # the category is checked with the target's side
+TYPE_REFS = {"digimon": "CR 15-2-1-1", "tamer": "CR 15-2-1-2", "option": "CR 15-2-1-3", "digimon+tamer": "CR 15-12-1-6"}  # the three effect types  # the category is checked with the target's side
 DUAL_TYPE_REFS = {"digimon": "CR 4-6-5-3", "option": "CR 4-6-6-3"}  # a DUAL card's Digimon / Option information
 
 
@@ -107,7 +107,7 @@ class Targets:
             category = "tamer" if what == "tamers" else "digimon"
             filters = {k: v for k, v in spec.items() if k not in ("player", "at_least", "at_most")}
             n = sum(1 for p in players for s in self.stacks(p)
-                    if self._category(s) == category and self._filter_problem(filters, s, None) is None)
+                    if self._is_a(s, (category,)) and self._filter_problem(filters, s, None) is None)
             if breeding:
                 n += sum(1 for p in players for s in [self.players[p].breeding]
                          if s is not None and self._category(s) == category and self._filter_problem(filters, s, None) is None)
@@ -133,11 +133,21 @@ class Targets:
         category = stack.top.defn.category
         return "digimon" if category == "digi-egg" else category  # CR 4-3-1: a Digi-Egg on the field is a Digimon
 
+    def _is_a(self, stack: Stack, categories) -> bool:
+        """Whether the card is one of ``categories``: its own category, or a Digimon because an effect
+        has it treated as one as well (CR 15-12-1-4)."""
+        return self._category(stack) in categories or "digimon" in categories and self.treated_as_digimon(stack)
+
     def _filter_problem(self, spec: dict, stack: Stack, source: Stack | None) -> IllegalAction | None:
         """Why ``stack`` doesn't meet these conditions for a target (each with the clause that
         decides it), or None."""
         d = stack.top.defn  # the top card's name, traits, colours and level (CR 4-3-3)
         for key, want in spec.items():
+            changed = key in ("name", "name_contains") and self._info_may_differ(stack) and self.info(stack, "name")
+            if changed and changed != printed_name(d):  # its name changed by an effect (CR 15-12-2-1)
+                if key == "name" and changed != want or key == "name_contains" and want not in changed:
+                    return IllegalAction(f"{stack!r} is named [{changed}] now", "CR 15-12-2-1")
+                continue
             if key == "name" and not has_name(d, want):
                 # CR 2-3-1-4: "ACE" isn't part of the name; CR 2-3-4-4-1: having [XX] in the name by a (Rule) is not being [XX]
                 ref = ("CR 2-3-1-4" if d.name == want else "CR 2-3-4-4-1" if want in d.rule_name_parts
@@ -155,12 +165,13 @@ class Targets:
                 if not set(colours) & set(d.colours):
                     return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", self._printed_ref(stack, key, want))
             if key in ("level", "min_level", "max_level"):
-                if d.level is None:
+                level = self.level(stack)  # its information as effects left it (CR 15-12)
+                if level is None:
                     return IllegalAction(f"{stack!r} has no level", "CR 2-9-2")
-                if (key == "level" and d.level != want or key == "min_level" and d.level < want
-                        or key == "max_level" and d.level > want):
+                if (key == "level" and level != want or key == "min_level" and level < want
+                        or key == "max_level" and level > want):
                     bound = {"level": "", "min_level": " or higher", "max_level": " or lower"}[key]
-                    return IllegalAction(f"the effect names a level {want}{bound} card; {stack!r} is level {d.level}", FILTERS[key])
+                    return IllegalAction(f"the effect names a level {want}{bound} card; {stack!r} is level {level}", FILTERS[key])
             if key in ("min_dp", "max_dp"):
                 dp = self.dp(stack)
                 if dp is None:
@@ -195,7 +206,7 @@ class Targets:
                 return IllegalAction(f"the effect names your other cards, not {stack!r} itself", FILTERS[key])
             if key == "category":
                 wanted = want if isinstance(want, list) else [want]
-                if self._category(stack) not in wanted:
+                if not self._is_a(stack, wanted):
                     return self._category_problem(stack, wanted)
         return None
 
@@ -302,7 +313,7 @@ class Targets:
             return IllegalAction(f"the effect names your opponent's cards; {stack!r} is yours", "CR 15-10-1-2-1")
         wanted = step.get("category", "tamer" if who in ("opponent_tamer", "all_opponent_tamers") else "digimon")
         wanted = wanted if isinstance(wanted, list) else [wanted]
-        if self._category(stack) not in wanted:
+        if not self._is_a(stack, wanted):
             return self._category_problem(stack, wanted)
         if stack.owner != controller and self.attack and self.attack.attacker is stack and self.keyword(stack, "progress"):
             # CR 16-39: <Progress> - not affected by the opponent's effects while attacking.
@@ -317,6 +328,8 @@ class Targets:
         if stack is None and card.defn.option_side and any(card in p.processing for p in self.players):
             return "option"
         category = (stack.top if stack is not None and stack.area == "battle" else card).defn.category
+        if category == "tamer" and stack is not None and stack.area == "battle" and self.treated_as_digimon(stack):
+            return "digimon+tamer"  # treated as a Digimon and a Tamer: its effects are both (CR 15-12-1-6)
         return {"tamer": "tamer", "option": "option"}.get(category, "digimon")
 
     def unaffected_ref(self, stack: Stack, by: int | None, etype: str = "digimon") -> str | None:
@@ -331,7 +344,7 @@ class Targets:
 
     def _unaffected_ref(self, stack: Stack, etype: str) -> str | None:
         for value in self._raw_keyword_values(stack, "unaffected_by"):
-            if value in ("opponent", f"opponent_{etype}"):
+            if value == "opponent" or value.startswith("opponent_") and value[9:] in etype.split("+"):
                 return "CR 15-15-5-1"
         if self.attack is not None and self.attack.attacker is stack and self._raw_keyword_values(stack, "progress"):
             return "CR 16-39-1"
