@@ -1,4 +1,4 @@
-"""Deletion, leaving the field and rule processing (CR 4-15, 15-8-5, 17).
+"""Deletion, leaving the field, rule processing and infinite loops (CR 4-15, 15-8-5, 17, 18-3).
 """
 
 from __future__ import annotations
