@@ -210,6 +210,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{attacker} has {keywords}: in this format they keep their official rules",
         "{attacker} tiene {keywords}: en este formato conservan sus reglas oficiales",
         "{attacker} hat {keywords}: in diesem Format behalten sie ihre offiziellen Regeln"),
+    "event.infinite_loop_draw": (
+        "{effect} would be activated again from the same position, with no player having had a choice in between: the processing would go on forever and no player can stop it, so the game ends in a draw",
+        "{effect} se activaría de nuevo desde la misma posición sin que ningún jugador haya tenido una elección entre medias: el procesamiento seguiría para siempre y ningún jugador puede pararlo, así que la partida termina en empate",
+        "{effect} würde aus derselben Lage erneut aktiviert, ohne dass ein Spieler dazwischen eine Wahl hatte: die Abwicklung ginge endlos weiter und kein Spieler kann sie anhalten, also endet die Partie unentschieden"),
     "event.next_rule_check": (
         "{card} has 0 DP, but no rule check is made while one is being processed: the next rule check, made once that one is over, deals with it",
         "{card} tiene 0 DP, pero no se hace ningún chequeo de reglas mientras se procesa otro: lo trata el siguiente, hecho en cuanto ese termina",

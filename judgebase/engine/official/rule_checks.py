@@ -1,4 +1,4 @@
-"""Deletion, leaving the field and rule processing (CR 4-15, 15-8-5, 17).
+"""Deletion, leaving the field, rule processing and infinite loops (CR 4-15, 15-8-5, 17, 18-3).
 """
 
 from __future__ import annotations
@@ -516,6 +516,39 @@ class RuleChecks:
             yield from self._rule_check_round(deleted, trashed, links)
             if self.is_over:
                 return
+
+    def _loop_check(self, chosen: Pending) -> bool:
+        """CR 18-3: True if ``chosen`` is about to be activated again from the same position with no
+        player having had a choice since: the processing would go on forever, no player can stop it,
+        and the game ends in a draw (CR 18-3-2)."""
+        if self._loop_mark != self._choices:
+            self._loop_mark, self._loop_seen = self._choices, {}
+        seen = self._loop_seen.setdefault(chosen.source, [])
+        seen.append(None)
+        if len(seen) < 2:
+            return False  # (the first activation of an effect is no repetition: the position isn't needed)
+        position = self._named_position()
+        if position not in seen:
+            seen.append(position)
+            return False
+        self.over_reason = "an infinite loop that no player can stop"
+        self.emit("infinite_loop_draw", "CR 18-3-2", effect=chosen.source)
+        self.emit("game_over", "CR 1-2-2", reason=self.over_reason)
+        return True
+
+    def _named_position(self) -> str:
+        """The position by card names, with cards out of the game (removed tokens) left out: a loop that
+        makes a new token each time comes back to the same one."""
+        def stack(s):
+            return (tuple(c.name for c in s.cards), s.suspended, s.area, tuple(c.name for c in s.links),
+                    tuple((m.kind, repr(m.value), m.until, m.by) for m in s.modifiers))
+        players = tuple((tuple(c.name for c in p.deck), tuple(c.name for c in p.eggs), tuple(sorted(c.name for c in p.hand)),
+                         tuple(sorted(c.name for c in p.trash)), tuple((c.name, c.face_up) for c in p.security),
+                         tuple(stack(s) for s in p.battle), p.breeding and stack(p.breeding)) for p in self.players)
+        a = self.attack
+        return repr((self.turn, self.turn_player, self.phase, self.memory, players, sorted(p.source for p in self.pending),
+                     sorted(self.per_turn_used.values()), [(x.name, sorted(x.spec.items(), key=str), x.by, x.until) for x in self.lasting],
+                     a and (a.attacker.name, a.target and a.target.name, a.blocked, a.via), self.burst_pending, self.variant.dump()))
 
     def _loop_position(self):
         """The position, without the log, to notice rule processing that comes back to where it was."""
