@@ -123,6 +123,8 @@ class LegacyCardDef:
     # what using it costs: {face_up: {points|network: N}, effect: {points|network: N}} (LEG 3.3.5)
     cost: dict | None = None
     set_face_up: bool = False  # worded "face up~": set face up, its effect activating in its phase (LEG 3.4.4.4)
+    category: str | None = None  # "Spirit", "Plug-in", ...; nothing printed is category none, whatever the name (LEG 3.4.6)
+    nullifies_category: str | None = None  # a nullifying card that reaches only Option cards of this category (LEG 3.4.6)
 
     @property
     def is_digimon(self) -> bool:
@@ -194,6 +196,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         needs_slot = spec.get("needs_slot", True)
         if not isinstance(needs_slot, bool) or (not needs_slot and slot is not None):
             raise CardError(f"card {name!r}: needs_slot is true or false, and a card that names its slot needs one")
+        if spec.get("nullifies_category") is not None and "nullify" not in (spec.get("effect") or {}):
+            raise CardError(f"card {name!r}: nullifies_category belongs to a card whose effect is nullify")
         cost = spec.get("cost")
         if cost is not None:
             parts_ok = isinstance(cost, dict) and cost and all(
@@ -206,7 +210,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
             cost = {when: dict(what) for when, what in cost.items()}
         return LegacyCardDef(
             **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
-            cost=cost, set_face_up=bool(spec.get("set_face_up", False)),
+            cost=cost, set_face_up=bool(spec.get("set_face_up", False)), category=spec.get("category"),
+            nullifies_category=spec.get("nullifies_category"),
             only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
             slot=slot, limit=spec.get("limit", "phase"), levels=levels, needs_slot=needs_slot,
         )
@@ -1077,6 +1082,9 @@ class LegacyGame(DecisionLoop):
         if response and not d.before_effect:
             return IllegalAction("only a card that says \"before the effect takes effect\" can be used before the "
                                  "opponent's card has taken effect", "LEG 3.2.4.2")
+        if d.nullifies_category is not None and (self.pending is None or self.pending.defn.category != d.nullifies_category):
+            return IllegalAction(f"{d.name} reaches only Option cards of the category {d.nullifies_category}; the card "
+                                 "it would answer is not one (nothing printed there is category none)", "LEG 3.4.6")
         return None
 
     def _check_support(self, p: int, a: Action) -> IllegalAction | None:
@@ -1132,6 +1140,11 @@ class LegacyGame(DecisionLoop):
             if not self._support_target_ok(p, card.defn.support["target"]):
                 self.emit("support_no_effect", "LEG 3.4.3.7", p, card=card.name, target=self.top(p).name if self.top(p) else None)
                 return
+            if self.nullified(p) or (card.defn.support["effect"]["target"] == "opponent"
+                                     and self.special(1 - p, "ignores_options")):
+                # LEG 3.2.4.3.4: a support ability is neither a special ability nor an Option card, so neither
+                # "special abilities nullified" nor "not affected by the opponent's Option cards" stops it.
+                self.emit("support_unaffected", "LEG 3.2.4.3.4", p, card=card.name, against=self.top(1 - p).name)
             top = self.top(p).defn
             if "field" in card.defn.support["target"] and top.field is None:
                 self.emit("field_by_background", "LEG 3.3.8", p, card=top.name, background=top.background, support_card=card.name)
@@ -1193,7 +1206,9 @@ class LegacyGame(DecisionLoop):
         self._pay(p, card, "face_up", "LEG 3.4.5.1")
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
+            self.pending, self.pending_user = card, p  # what an answer would answer (LEG 3.4.6 asks its category)
             answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
+            self.pending, self.pending_user = None, None
             if answers:
                 # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.
                 self.pending, self.pending_user = card, p
