@@ -42,6 +42,10 @@ from .state import (
 )
 
 LEVELS = (3, 4, "perfect", "ultimate")
+# Hybrid and D-Reaper are "special levels" (LEG 3.2.3.9.3); Hybrid, D-Reaper and Reaper have no level at all
+# (LEG 3.3.2): nothing is their "next level" and they are the next level of nothing.  D-Reaper and Reaper
+# cards are Digimon and Digimon cards all the same (LEG 3.3.1).
+SPECIAL_LEVELS = ("hybrid", "d-reaper", "reaper")
 NEXT_LEVEL = {3: 4, 4: "perfect", "perfect": "ultimate"}  # LEG 3.2.3.9
 TYPES = ("A", "B", "C")
 PHASES = ("preparation", "digivolution", "battle", "point")
@@ -145,12 +149,13 @@ def _level_key(level) -> str:
     return str(level)
 
 
-def _level(value, where: str):
-    if value in LEVELS:
+def _level(value, where: str, special: bool = False):
+    if value in LEVELS or (special and value in SPECIAL_LEVELS):
         return value
     if isinstance(value, str) and value.isdigit() and int(value) in LEVELS:
         return int(value)
-    raise CardError(f"{where}: level must be one of 3, 4, perfect, ultimate (got {value!r})")
+    known = "3, 4, perfect, ultimate" + (", hybrid, d-reaper, reaper" if special else "")
+    raise CardError(f"{where}: level must be one of {known} (got {value!r})")
 
 
 def _effect(name: str, spec, where: str) -> dict:
@@ -220,7 +225,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     for key in ("level", "battle_type", "attack", "lost_points"):
         if key not in spec:
             raise CardError(f"card {name!r}: a Digimon card needs {key}")
-    level = _level(spec["level"], f"card {name!r}")
+    level = _level(spec["level"], f"card {name!r}", special=True)
     if spec["battle_type"] not in TYPES:
         raise CardError(f"card {name!r}: battle_type must be A, B or C")
     attack = spec["attack"]
@@ -477,6 +482,10 @@ class LegacyGame(DecisionLoop):
                                ("support", "support", True)):
             cards = listed(spec.get(zone), [*path, zone])
             setattr(side, attr, [self._make(n, p, [*path, zone, i], up) for i, n in enumerate(cards)])
+        for i, card in enumerate(side.box):
+            if card.defn.level in SPECIAL_LEVELS:
+                raise SetupError([*path, "digimon_box", i], f"{card.name} ({card.defn.level}) comes into play by appearance "
+                                 "or Spirit digivolution, which the engine does not play yet")
         slots = listed(spec.get("slots"), [*path, "slots"])
         if len(slots) > len(side.slots):
             raise SetupError([*path, "slots"], f"the board has {len(side.slots)} Option Slots (option_slots)")
@@ -860,6 +869,11 @@ class LegacyGame(DecisionLoop):
             below = side.evolution[-1] if side.evolution else side.top
             if below is None or NEXT_LEVEL.get(below.defn.level) != d.level:
                 was = "nothing" if below is None else f"Level {below.defn.level}"
+                levels = {d.level, below.defn.level if below is not None else None}
+                if levels & {"hybrid", "d-reaper"}:
+                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a special level is no one's next level", "LEG 3.2.3.9.3")
+                if "reaper" in levels:
+                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
                 return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
             if len(side.network) < d.requirement:
                 return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
@@ -1134,6 +1148,9 @@ class LegacyGame(DecisionLoop):
             side.support.append(card)
             self.supported.add(p)
             self.emit("support", "LEG 3.2.4.3.1", p, card=card.name)
+            if card.defn.level in ("d-reaper", "reaper"):
+                # LEG 3.3.1: a D-Reaper or Reaper card is a Digimon card, so it can be a support Digimon.
+                self.emit("counts_as_digimon", "LEG 3.3.1", p, card=card.name, level=card.defn.level)
             if self._board_bonus_from(p) == "support":
                 self.emit("board_bonus", "LEG 3.4.3.8", p, card=self.top(p).name, on_board=card.name,
                           add=self.top(p).defn.board_bonus["add"], attack=self.attack(p))
