@@ -101,6 +101,8 @@ class LegacyCardDef:
     requirement: int = 1  # ● and X marks: cards from the Network Sea to the Power Box (LEG 3.2.2.1.1)
     field: str | None = None  # field / group a support target can name ("Nsp")
     background: str | None = None  # the printed background; with no field icon it decides the field (LEG 3.3.8)
+    digivolves_from: tuple = ()  # a special requirement naming the Digimon it digivolves from, same level too (LEG 3.2.3.9.2)
+    battle_start: dict | None = None  # ◎ "at the start of the battle~": an effect used as the Battle Phase begins (LEG 3.3.4.3)
     board_bonus: dict | None = None  # ◎ "if Name is on your game board, your attack value gets +N": {name, add} (LEG 3.4.3.8)
     zeroes: tuple = ()  # ((technique, letter), ...): "attack C sets the opponent's A to 0" (LEG 3.2.4.1.1)
     halve_opponent: bool = False  # ◎ LEG 3.5.4
@@ -274,7 +276,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         attack=tuple((t, int(attack[t])) for t in TYPES),
         lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
         requirement=int(spec.get("requirement", 1)), field=spec.get("field"), background=spec.get("background"),
-        board_bonus=board_bonus,
+        board_bonus=board_bonus, digivolves_from=tuple(spec.get("digivolves_from") or ()),
+        battle_start=None if spec.get("battle_start") is None else _effect(name, spec["battle_start"], "battle_start"),
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
@@ -867,7 +870,8 @@ class LegacyGame(DecisionLoop):
             if not d.is_digimon:
                 return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
             below = side.evolution[-1] if side.evolution else side.top
-            if below is None or NEXT_LEVEL.get(below.defn.level) != d.level:
+            named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
+            if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
                 was = "nothing" if below is None else f"Level {below.defn.level}"
                 levels = {d.level, below.defn.level if below is not None else None}
                 if levels & {"hybrid", "d-reaper"}:
@@ -989,6 +993,9 @@ class LegacyGame(DecisionLoop):
                 side.box.append(card)
                 self.emit("digivolve", ref, p, card=card.name, level=card.defn.level,
                           previous=previous.name if previous else None)
+                if previous is not None and previous.defn.level == card.defn.level:
+                    # LEG 3.2.3.9.2: a special requirement naming the Digimon allows the same level.
+                    self.emit("same_level", "LEG 3.2.3.9.2", p, card=card.name, previous=previous.name)
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
@@ -1023,6 +1030,13 @@ class LegacyGame(DecisionLoop):
 
     # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
     def _phase_battle(self):
+        # LEG 3.3.4.3: "at the start of the battle~" effects and abilities, second player then first player,
+        # before the Battle Phase proper begins.
+        for p in (self.second_player, self.first_player):
+            if self.top(p) is not None and self.top(1 - p) is not None and self.special(p, "battle_start"):
+                self.emit("battle_start_effect", "LEG 3.3.4.3", p, card=self.top(p).name)
+                self._resolve(p, self.top(p).defn.battle_start, self.top(p).name, "LEG 3.3.4.3", until="phase",
+                              origin="ability")
         # LEG 3.2.4.4.1: the second player checks first, then the first player.
         for p in (self.second_player, self.first_player):
             if self.top(p) is None or self.top(1 - p) is None:
@@ -1397,7 +1411,13 @@ class LegacyGame(DecisionLoop):
             loser = 1 - self.result
             side = self.players[loser]
             if side.top is not None and side.top.defn.level != 3:
-                self._to_darkness(loser, [side.box.pop()], "LEG 3.2.5.5", "the Digimon that lost")
+                gone = side.box.pop()
+                self._to_darkness(loser, [gone], "LEG 3.2.5.5", "the Digimon that lost")
+                ended = [m for m in self.mods if m.origin == "ability" and m.source == gone.name]
+                if ended:
+                    # LEG 3.4.2.2: an ability changing an attack value ends the moment its owner leaves the box.
+                    self.mods = [m for m in self.mods if m not in ended]
+                    self.emit("effects_end", "LEG 3.4.2.2", loser, phase=self.phase, origin="ability", cards=gone.name)
         for p in (0, 1):
             side = self.players[p]
             if side.support:
