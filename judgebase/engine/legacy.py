@@ -81,8 +81,11 @@ MOD_REFS = {
     "zero": "LEG 3.2.4.1.1", "zero_all": "LEG 3.5.6",
 }
 PHASE_REFS = {"preparation": "LEG 3.2.2", "digivolution": "LEG 3.2.3", "battle": "LEG 3.2.4", "point": "LEG 3.2.5"}
+# Where each phase says Option cards and abilities are used (Options: not in the Digivolution Phase).
+USE_REFS = {"preparation": "LEG 3.2.2.6", "digivolution": "LEG 3.2.3.8", "battle": "LEG 3.2.4.2", "point": "LEG 3.2.5.2"}
+ABILITY_REFS = {"preparation": "LEG 3.2.2.6", "digivolution": "LEG 3.2.3.8", "battle": "LEG 3.2.4.2", "point": "LEG 3.2.5.4"}
 # The Preparation Phase steps in their order (LEG 3.2.2.2 - LEG 3.2.2.7); "done" ends it.
-PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "set": 7, "done": 8}
+PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "use": 6, "ability": 6, "set": 7, "done": 8}
 
 
 # -- cards --------------------------------------------------------------------------
@@ -193,8 +196,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         timing = spec.get("timing", "battle")
         timing = tuple([timing] if isinstance(timing, str) else timing)
         for t in timing:
-            if t not in ("battle", "point"):
-                raise CardError(f"card {name!r}: timing must be battle or point")
+            if t not in ("preparation", "battle", "point"):
+                raise CardError(f"card {name!r}: timing must be preparation, battle or point")
         levels = spec.get("level", ())
         levels = tuple(_level(v, f"card {name!r}") for v in ([levels] if not isinstance(levels, (list, tuple)) else levels))
         slot = spec.get("slot")
@@ -243,8 +246,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     ability = spec.get("ability")
     if ability is not None:
         timing = ability.get("timing", "battle")
-        if timing not in ("battle", "point"):
-            raise CardError(f"card {name!r}: ability.timing must be battle or point")
+        if timing not in PHASES:
+            raise CardError(f"card {name!r}: ability.timing must be preparation, digivolution, battle or point")
         ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
     board_bonus = spec.get("board_bonus")
     if board_bonus is not None:
@@ -815,6 +818,10 @@ class LegacyGame(DecisionLoop):
                 if action.kind == "done":
                     self.emit("prepared", "LEG 3.2.2", p)
                     break
+                if action.kind in ("use", "ability"):
+                    self.prep_step[p] = PREP_STEPS[action.kind]
+                    yield from self._act(p, action)
+                    continue
                 self._do_prep(p, action)
 
     def _prep_candidates(self, p: int) -> list[Action]:
@@ -823,6 +830,8 @@ class LegacyGame(DecisionLoop):
         acts.append(Action("refill"))
         acts += [Action("exchange", c.uid) for c in side.hand]
         acts += [Action("prepare", c.uid) for c in side.hand]
+        acts += [Action("use", c.uid) for c in self._usable(p)]
+        acts += [Action("ability", c.uid) for c in side.box]
         slots = range(1, len(side.slots) + 1)
         acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
         acts.append(Action("done"))
@@ -855,6 +864,10 @@ class LegacyGame(DecisionLoop):
             return None
         if a.kind == "done":
             return None
+        if a.kind == "use":  # LEG 3.2.2.6: Options in the slot whose timing is the Preparation Phase
+            return self._check_use(p, a, "preparation")
+        if a.kind == "ability":  # LEG 3.2.2.6: abilities used in this phase are used at this step
+            return self._check_ability(p, a, "preparation")
         if zone != "hand":
             return IllegalAction("that card is not in the hand", "LEG 3.2.2")
         d = card.defn
@@ -1010,6 +1023,20 @@ class LegacyGame(DecisionLoop):
             # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
             side.evolution, side.power = [], []
+        # LEG 3.2.3.8: special abilities can be used in this phase, once the digivolutions are made.
+        self.stage = "abilities"
+        for p in (self.first_player, self.second_player):
+            opened = False
+            while True:
+                actions = self._legal(p, [Action("ability", c.uid) for c in self.players[p].box] + [Action("pass")])
+                if actions == [Action("pass")] and not opened:
+                    break
+                opened = True
+                action = yield Decision(p, "digivolution_abilities", actions)
+                if action.kind == "pass":
+                    self.emit("pass", "LEG 3.2.3.8", p)
+                    break
+                yield from self._act(p, action)
 
     def _on_digivolve(self, p: int, card: Card):
         """The ◎ ability of a Digimon digivolved into, as it comes into the box."""
@@ -1146,7 +1173,7 @@ class LegacyGame(DecisionLoop):
                 return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
             return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
         if card.defn.ability is None or card.defn.ability["timing"] != phase:
-            return IllegalAction(f"{card.name} has no ◎ ability to use now", "LEG 3.2.4.2" if phase == "battle" else "LEG 3.2.5.4")
+            return IllegalAction(f"{card.name} has no ◎ ability to use now", ABILITY_REFS[phase])
         if self.nullified(p):
             return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
         if (p, phase) in self.abilities_used:
@@ -1184,7 +1211,7 @@ class LegacyGame(DecisionLoop):
         if a.kind == "ability":
             card = self.top(p)
             self.abilities_used.add((p, self.phase))
-            self.emit("ability", "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.4", p, card=card.name)
+            self.emit("ability", ABILITY_REFS[self.phase], p, card=card.name)
             self._resolve(p, card.defn.ability["effect"], card.name, "LEG 3.4.2.1", until="phase", origin="ability")
             return
         yield from self._use_option(p, a)
@@ -1223,7 +1250,7 @@ class LegacyGame(DecisionLoop):
         card = next(c for c in self._usable(p) if c.uid == a.card)
         d = card.defn
         card.face_up = True
-        ref = "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.2"
+        ref = USE_REFS[self.phase]
         self.emit("option_used", ref, p, card=card.name, **({} if card in side.slots else {"from_hand": "LEG 3.2.2.7"}))
         if d.only_one and (p, d.name) in self.used_this_turn:
             # LEG 3.4.5.4: the second copy of an "only 1" card goes at once; LEG 3.4.5.3: its effect is not activated.
@@ -1517,6 +1544,8 @@ class LegacyGame(DecisionLoop):
         if phase == "digivolution":
             if a.kind in ("digivolve", "decline", "draw"):
                 return None
+            if self.stage == "abilities" and a.kind in ("ability", "pass"):
+                return None if a.kind == "pass" else self._check_ability(p, a, "digivolution")
             return IllegalAction("only the second player's choice to digivolve is made now", "LEG 3.2.3.3")
         if a.kind == "pass":
             return None
