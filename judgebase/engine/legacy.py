@@ -104,6 +104,9 @@ class LegacyCardDef:
     requirement: int = 1  # ● and X marks: cards from the Network Sea to the Power Box (LEG 3.2.2.1.1)
     field: str | None = None  # field / group a support target can name ("Nsp")
     background: str | None = None  # the printed background; with no field icon it decides the field (LEG 3.3.8)
+    jogress: tuple = ()  # Jogress: the team (A ⇔ B); one in the box, the other's card to the Power Box (LEG 3.2.2.1.3)
+    opt: str | None = None  # Opt digivolution: the "Win Rate" Option card to place face down in the Power Box (LEG 3.2.2.1.2)
+    digivolve_cost: int = 0  # "send N more cards from your hand to the Land of Darkness" as it is digivolved into (LEG 3.2.3.6)
     digivolves_from: tuple = ()  # a special requirement naming the Digimon it digivolves from, same level too (LEG 3.2.3.9.2)
     battle_start: dict | None = None  # ◎ "at the start of the battle~": an effect used as the Battle Phase begins (LEG 3.3.4.3)
     board_bonus: dict | None = None  # ◎ "if Name is on your game board, your attack value gets +N": {name, add} (LEG 3.4.3.8)
@@ -249,6 +252,11 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         if timing not in PHASES:
             raise CardError(f"card {name!r}: ability.timing must be preparation, digivolution, battle or point")
         ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
+    jogress = tuple(spec.get("jogress") or ())
+    if jogress and (len(jogress) != 2 or "opt" in spec or "requirement" in spec):
+        raise CardError(f"card {name!r}: jogress names the two Digimon of the team, and is the card's whole requirement")
+    if "opt" in spec and ("requirement" in spec or not isinstance(spec["opt"], str)):
+        raise CardError(f"card {name!r}: opt names the Option card that is the card's whole requirement")
     board_bonus = spec.get("board_bonus")
     if board_bonus is not None:
         if not (isinstance(board_bonus, dict) and sorted(board_bonus) == ["add", "name"]
@@ -278,7 +286,9 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         **common, kind="digimon", level=level, battle_type=spec["battle_type"],
         attack=tuple((t, int(attack[t])) for t in TYPES),
         lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
-        requirement=int(spec.get("requirement", 1)), field=spec.get("field"), background=spec.get("background"),
+        requirement=int(spec.get("requirement", 0 if ("jogress" in spec or "opt" in spec) else 1)),
+        jogress=jogress, opt=spec.get("opt"), digivolve_cost=int(spec.get("digivolve_cost", 0)),
+        field=spec.get("field"), background=spec.get("background"),
         board_bonus=board_bonus, digivolves_from=tuple(spec.get("digivolves_from") or ()),
         battle_start=None if spec.get("battle_start") is None else _effect(name, spec["battle_start"], "battle_start"),
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
@@ -895,6 +905,11 @@ class LegacyGame(DecisionLoop):
             if len(side.network) < d.requirement:
                 return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
                                      "LEG 3.2.2.1.1")
+            if d.jogress and self._jogress_card(p, d, card) is None:
+                return IllegalAction(f"Jogress: one of {' ⇔ '.join(d.jogress)} must be in the Digimon Box and the other's "
+                                     "card in your hand", "LEG 3.2.2.1.3")
+            if d.opt and self._opt_card(p, d) is None:
+                return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot", "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
             if d.is_digimon:
@@ -927,8 +942,19 @@ class LegacyGame(DecisionLoop):
         elif a.kind == "prepare":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
             power = [side.network.pop(0) for _ in range(card.defn.requirement)]
+            if other is not None:
+                side.hand.remove(other)
+                power.append(other)
+                self.emit("jogress", "LEG 3.2.2.1.3", p, card=card.name, partner=other.name)
+            if card.defn.opt:
+                option = self._opt_card(p, card.defn)
+                zone = "hand" if option in side.hand else "slot"
+                self._slot_out(p, option) if zone == "slot" else side.hand.remove(option)
+                power.append(option)
+                self.emit("opt", "LEG 3.2.2.1.2", p, card=card.name, option=option.name, zone=zone)
             for c in power:
                 c.face_up = False  # LEG 3.2.2.1.1: nobody looks at them
             side.power.extend(power)
@@ -947,6 +973,22 @@ class LegacyGame(DecisionLoop):
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _jogress_card(self, p: int, d: LegacyCardDef, card: Card) -> Card | None:
+        """The card of the other Digimon of ``d``'s Jogress team in ``p``'s hand, when one of the team is
+        in the Digimon Box (or is the card it digivolves from in the Evolution Box) (LEG 3.2.2.1.3)."""
+        side = self.players[p]
+        below = side.evolution[-1] if side.evolution else side.top
+        if below is None or below.name not in d.jogress:
+            return None
+        other = d.jogress[1] if below.name == d.jogress[0] else d.jogress[0]
+        return next((c for c in side.hand if c.name == other and c is not card), None)
+
+    def _opt_card(self, p: int, d: LegacyCardDef) -> Card | None:
+        """The "Win Rate" Option an Opt digivolution needs, from the hand or else the Option Slot (LEG 3.2.2.1.2)."""
+        side = self.players[p]
+        return next((c for c in side.hand + [c for c in side.slots if c is not None and not c.face_up]
+                     if c.name == d.opt), None)
 
     def _activate_waiting(self, phase: str) -> None:
         """The effects of "face up~" Options set face up, as the phase of their activation timing starts
@@ -1000,8 +1042,24 @@ class LegacyGame(DecisionLoop):
                     side.evolution, side.power = [], []
                     continue
             ref = "LEG 3.2.3.1" if p == self.first_player else "LEG 3.2.3.3"
-            for card in side.evolution:
+            for i, card in enumerate(side.evolution):
                 previous = side.top
+                if card.defn.digivolve_cost:
+                    need = card.defn.digivolve_cost
+                    if len(side.hand) < need:
+                        # LEG 3.2.3.6: the requirement is not met partway; it stops at the stage before.
+                        self.emit("digivolution_stopped", "LEG 3.2.3.6", p, card=card.name,
+                                  at=previous.name if previous else None, hand=len(side.hand), needed=need)
+                        self._to_darkness(p, side.evolution[i:], "LEG 3.2.3.6", "no digivolution was made")
+                        side.evolution = side.evolution[:i]
+                        break
+                    self.stage = "digivolve_cost"
+                    for _ in range(need):
+                        action = yield Decision(p, "digivolve_cost", [Action("discard", c.uid) for c in side.hand],
+                                                f"{card.name}: send a card from your hand to the Land of Darkness")
+                        self._to_darkness(p, [self._take(side.hand, action.card)], "LEG 3.2.3.6",
+                                          "sent from the hand as digivolution requirement")
+                    self.stage = ""
                 card.face_up = True
                 side.box.append(card)
                 self.emit("digivolve", ref, p, card=card.name, level=card.defn.level,
@@ -1543,6 +1601,11 @@ class LegacyGame(DecisionLoop):
             return self._check_prep(p, a)
         if phase == "digivolution":
             if a.kind in ("digivolve", "decline", "draw"):
+                return None
+            if self.stage == "digivolve_cost" and a.kind == "discard":
+                found = self.find_card(a.card) if a.card is not None else None
+                if found is None or found[0] != p or found[1] != "hand":
+                    return IllegalAction("the card is sent from your hand", "LEG 3.2.3.6")
                 return None
             if self.stage == "abilities" and a.kind in ("ability", "pass"):
                 return None if a.kind == "pass" else self._check_ability(p, a, "digivolution")
