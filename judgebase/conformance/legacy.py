@@ -18,7 +18,7 @@ from .protocol import ProtocolViolation, _Card, _decision_in, _player, _players_
 
 #: Ordered card lists per player, in the scenario format's names (``slots`` holds null for an empty slot).
 LEGACY_ZONES = tuple(ZONES) + ("slots",)
-LEGACY_DECISIONS = ("partner", "preparation", "digivolve", "battle", "response", "point_options", "point_abilities", "draw_ability")
+LEGACY_DECISIONS = ("partner", "preparation", "digivolve", "battle", "response", "point_options", "point_abilities", "draw_ability", "digivolution_abilities", "digivolve_cost")
 
 
 def _result(value):

@@ -42,6 +42,10 @@ from .state import (
 )
 
 LEVELS = (3, 4, "perfect", "ultimate")
+# Hybrid and D-Reaper are "special levels" (LEG 3.2.3.9.3); Hybrid, D-Reaper and Reaper have no level at all
+# (LEG 3.3.2): nothing is their "next level" and they are the next level of nothing.  D-Reaper and Reaper
+# cards are Digimon and Digimon cards all the same (LEG 3.3.1).
+SPECIAL_LEVELS = ("hybrid", "d-reaper", "reaper")
 NEXT_LEVEL = {3: 4, 4: "perfect", "perfect": "ultimate"}  # LEG 3.2.3.9
 TYPES = ("A", "B", "C")
 PHASES = ("preparation", "digivolution", "battle", "point")
@@ -77,8 +81,11 @@ MOD_REFS = {
     "zero": "LEG 3.2.4.1.1", "zero_all": "LEG 3.5.6",
 }
 PHASE_REFS = {"preparation": "LEG 3.2.2", "digivolution": "LEG 3.2.3", "battle": "LEG 3.2.4", "point": "LEG 3.2.5"}
+# Where each phase says Option cards and abilities are used (Options: not in the Digivolution Phase).
+USE_REFS = {"preparation": "LEG 3.2.2.6", "digivolution": "LEG 3.2.3.8", "battle": "LEG 3.2.4.2", "point": "LEG 3.2.5.2"}
+ABILITY_REFS = {"preparation": "LEG 3.2.2.6", "digivolution": "LEG 3.2.3.8", "battle": "LEG 3.2.4.2", "point": "LEG 3.2.5.4"}
 # The Preparation Phase steps in their order (LEG 3.2.2.2 - LEG 3.2.2.7); "done" ends it.
-PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "set": 7, "done": 8}
+PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "use": 6, "ability": 6, "set": 7, "done": 8}
 
 
 # -- cards --------------------------------------------------------------------------
@@ -97,6 +104,11 @@ class LegacyCardDef:
     requirement: int = 1  # ● and X marks: cards from the Network Sea to the Power Box (LEG 3.2.2.1.1)
     field: str | None = None  # field / group a support target can name ("Nsp")
     background: str | None = None  # the printed background; with no field icon it decides the field (LEG 3.3.8)
+    jogress: tuple = ()  # Jogress: the team (A ⇔ B); one in the box, the other's card to the Power Box (LEG 3.2.2.1.3)
+    opt: str | None = None  # Opt digivolution: the "Win Rate" Option card to place face down in the Power Box (LEG 3.2.2.1.2)
+    digivolve_cost: int = 0  # "send N more cards from your hand to the Land of Darkness" as it is digivolved into (LEG 3.2.3.6)
+    digivolves_from: tuple = ()  # a special requirement naming the Digimon it digivolves from, same level too (LEG 3.2.3.9.2)
+    battle_start: dict | None = None  # ◎ "at the start of the battle~": an effect used as the Battle Phase begins (LEG 3.3.4.3)
     board_bonus: dict | None = None  # ◎ "if Name is on your game board, your attack value gets +N": {name, add} (LEG 3.4.3.8)
     zeroes: tuple = ()  # ((technique, letter), ...): "attack C sets the opponent's A to 0" (LEG 3.2.4.1.1)
     halve_opponent: bool = False  # ◎ LEG 3.5.4
@@ -123,6 +135,8 @@ class LegacyCardDef:
     # what using it costs: {face_up: {points|network: N}, effect: {points|network: N}} (LEG 3.3.5)
     cost: dict | None = None
     set_face_up: bool = False  # worded "face up~": set face up, its effect activating in its phase (LEG 3.4.4.4)
+    category: str | None = None  # "Spirit", "Plug-in", ...; nothing printed is category none, whatever the name (LEG 3.4.6)
+    nullifies_category: str | None = None  # a nullifying card that reaches only Option cards of this category (LEG 3.4.6)
 
     @property
     def is_digimon(self) -> bool:
@@ -143,12 +157,13 @@ def _level_key(level) -> str:
     return str(level)
 
 
-def _level(value, where: str):
-    if value in LEVELS:
+def _level(value, where: str, special: bool = False):
+    if value in LEVELS or (special and value in SPECIAL_LEVELS):
         return value
     if isinstance(value, str) and value.isdigit() and int(value) in LEVELS:
         return int(value)
-    raise CardError(f"{where}: level must be one of 3, 4, perfect, ultimate (got {value!r})")
+    known = "3, 4, perfect, ultimate" + (", hybrid, d-reaper, reaper" if special else "")
+    raise CardError(f"{where}: level must be one of {known} (got {value!r})")
 
 
 def _effect(name: str, spec, where: str) -> dict:
@@ -184,8 +199,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         timing = spec.get("timing", "battle")
         timing = tuple([timing] if isinstance(timing, str) else timing)
         for t in timing:
-            if t not in ("battle", "point"):
-                raise CardError(f"card {name!r}: timing must be battle or point")
+            if t not in ("preparation", "battle", "point"):
+                raise CardError(f"card {name!r}: timing must be preparation, battle or point")
         levels = spec.get("level", ())
         levels = tuple(_level(v, f"card {name!r}") for v in ([levels] if not isinstance(levels, (list, tuple)) else levels))
         slot = spec.get("slot")
@@ -194,6 +209,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         needs_slot = spec.get("needs_slot", True)
         if not isinstance(needs_slot, bool) or (not needs_slot and slot is not None):
             raise CardError(f"card {name!r}: needs_slot is true or false, and a card that names its slot needs one")
+        if spec.get("nullifies_category") is not None and "nullify" not in (spec.get("effect") or {}):
+            raise CardError(f"card {name!r}: nullifies_category belongs to a card whose effect is nullify")
         cost = spec.get("cost")
         if cost is not None:
             parts_ok = isinstance(cost, dict) and cost and all(
@@ -206,7 +223,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
             cost = {when: dict(what) for when, what in cost.items()}
         return LegacyCardDef(
             **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
-            cost=cost, set_face_up=bool(spec.get("set_face_up", False)),
+            cost=cost, set_face_up=bool(spec.get("set_face_up", False)), category=spec.get("category"),
+            nullifies_category=spec.get("nullifies_category"),
             only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
             slot=slot, limit=spec.get("limit", "phase"), levels=levels, needs_slot=needs_slot,
         )
@@ -215,7 +233,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     for key in ("level", "battle_type", "attack", "lost_points"):
         if key not in spec:
             raise CardError(f"card {name!r}: a Digimon card needs {key}")
-    level = _level(spec["level"], f"card {name!r}")
+    level = _level(spec["level"], f"card {name!r}", special=True)
     if spec["battle_type"] not in TYPES:
         raise CardError(f"card {name!r}: battle_type must be A, B or C")
     attack = spec["attack"]
@@ -231,9 +249,14 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     ability = spec.get("ability")
     if ability is not None:
         timing = ability.get("timing", "battle")
-        if timing not in ("battle", "point"):
-            raise CardError(f"card {name!r}: ability.timing must be battle or point")
+        if timing not in PHASES:
+            raise CardError(f"card {name!r}: ability.timing must be preparation, digivolution, battle or point")
         ability = {"effect": _effect(name, ability.get("effect"), "ability.effect"), "timing": timing}
+    jogress = tuple(spec.get("jogress") or ())
+    if jogress and (len(jogress) != 2 or "opt" in spec or "requirement" in spec):
+        raise CardError(f"card {name!r}: jogress names the two Digimon of the team, and is the card's whole requirement")
+    if "opt" in spec and ("requirement" in spec or not isinstance(spec["opt"], str)):
+        raise CardError(f"card {name!r}: opt names the Option card that is the card's whole requirement")
     board_bonus = spec.get("board_bonus")
     if board_bonus is not None:
         if not (isinstance(board_bonus, dict) and sorted(board_bonus) == ["add", "name"]
@@ -263,8 +286,11 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         **common, kind="digimon", level=level, battle_type=spec["battle_type"],
         attack=tuple((t, int(attack[t])) for t in TYPES),
         lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
-        requirement=int(spec.get("requirement", 1)), field=spec.get("field"), background=spec.get("background"),
-        board_bonus=board_bonus,
+        requirement=int(spec.get("requirement", 0 if ("jogress" in spec or "opt" in spec) else 1)),
+        jogress=jogress, opt=spec.get("opt"), digivolve_cost=int(spec.get("digivolve_cost", 0)),
+        field=spec.get("field"), background=spec.get("background"),
+        board_bonus=board_bonus, digivolves_from=tuple(spec.get("digivolves_from") or ()),
+        battle_start=None if spec.get("battle_start") is None else _effect(name, spec["battle_start"], "battle_start"),
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
@@ -472,6 +498,10 @@ class LegacyGame(DecisionLoop):
                                ("support", "support", True)):
             cards = listed(spec.get(zone), [*path, zone])
             setattr(side, attr, [self._make(n, p, [*path, zone, i], up) for i, n in enumerate(cards)])
+        for i, card in enumerate(side.box):
+            if card.defn.level in SPECIAL_LEVELS:
+                raise SetupError([*path, "digimon_box", i], f"{card.name} ({card.defn.level}) comes into play by appearance "
+                                 "or Spirit digivolution, which the engine does not play yet")
         slots = listed(spec.get("slots"), [*path, "slots"])
         if len(slots) > len(side.slots):
             raise SetupError([*path, "slots"], f"the board has {len(side.slots)} Option Slots (option_slots)")
@@ -798,6 +828,10 @@ class LegacyGame(DecisionLoop):
                 if action.kind == "done":
                     self.emit("prepared", "LEG 3.2.2", p)
                     break
+                if action.kind in ("use", "ability"):
+                    self.prep_step[p] = PREP_STEPS[action.kind]
+                    yield from self._act(p, action)
+                    continue
                 self._do_prep(p, action)
 
     def _prep_candidates(self, p: int) -> list[Action]:
@@ -806,6 +840,8 @@ class LegacyGame(DecisionLoop):
         acts.append(Action("refill"))
         acts += [Action("exchange", c.uid) for c in side.hand]
         acts += [Action("prepare", c.uid) for c in side.hand]
+        acts += [Action("use", c.uid) for c in self._usable(p)]
+        acts += [Action("ability", c.uid) for c in side.box]
         slots = range(1, len(side.slots) + 1)
         acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
         acts.append(Action("done"))
@@ -838,6 +874,10 @@ class LegacyGame(DecisionLoop):
             return None
         if a.kind == "done":
             return None
+        if a.kind == "use":  # LEG 3.2.2.6: Options in the slot whose timing is the Preparation Phase
+            return self._check_use(p, a, "preparation")
+        if a.kind == "ability":  # LEG 3.2.2.6: abilities used in this phase are used at this step
+            return self._check_ability(p, a, "preparation")
         if zone != "hand":
             return IllegalAction("that card is not in the hand", "LEG 3.2.2")
         d = card.defn
@@ -853,12 +893,23 @@ class LegacyGame(DecisionLoop):
             if not d.is_digimon:
                 return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
             below = side.evolution[-1] if side.evolution else side.top
-            if below is None or NEXT_LEVEL.get(below.defn.level) != d.level:
+            named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
+            if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
                 was = "nothing" if below is None else f"Level {below.defn.level}"
+                levels = {d.level, below.defn.level if below is not None else None}
+                if levels & {"hybrid", "d-reaper"}:
+                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a special level is no one's next level", "LEG 3.2.3.9.3")
+                if "reaper" in levels:
+                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
                 return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
             if len(side.network) < d.requirement:
                 return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
                                      "LEG 3.2.2.1.1")
+            if d.jogress and self._jogress_card(p, d, card) is None:
+                return IllegalAction(f"Jogress: one of {' ⇔ '.join(d.jogress)} must be in the Digimon Box and the other's "
+                                     "card in your hand", "LEG 3.2.2.1.3")
+            if d.opt and self._opt_card(p, d) is None:
+                return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot", "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
             if d.is_digimon:
@@ -891,8 +942,19 @@ class LegacyGame(DecisionLoop):
         elif a.kind == "prepare":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
             power = [side.network.pop(0) for _ in range(card.defn.requirement)]
+            if other is not None:
+                side.hand.remove(other)
+                power.append(other)
+                self.emit("jogress", "LEG 3.2.2.1.3", p, card=card.name, partner=other.name)
+            if card.defn.opt:
+                option = self._opt_card(p, card.defn)
+                zone = "hand" if option in side.hand else "slot"
+                self._slot_out(p, option) if zone == "slot" else side.hand.remove(option)
+                power.append(option)
+                self.emit("opt", "LEG 3.2.2.1.2", p, card=card.name, option=option.name, zone=zone)
             for c in power:
                 c.face_up = False  # LEG 3.2.2.1.1: nobody looks at them
             side.power.extend(power)
@@ -911,6 +973,22 @@ class LegacyGame(DecisionLoop):
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _jogress_card(self, p: int, d: LegacyCardDef, card: Card) -> Card | None:
+        """The card of the other Digimon of ``d``'s Jogress team in ``p``'s hand, when one of the team is
+        in the Digimon Box (or is the card it digivolves from in the Evolution Box) (LEG 3.2.2.1.3)."""
+        side = self.players[p]
+        below = side.evolution[-1] if side.evolution else side.top
+        if below is None or below.name not in d.jogress:
+            return None
+        other = d.jogress[1] if below.name == d.jogress[0] else d.jogress[0]
+        return next((c for c in side.hand if c.name == other and c is not card), None)
+
+    def _opt_card(self, p: int, d: LegacyCardDef) -> Card | None:
+        """The "Win Rate" Option an Opt digivolution needs, from the hand or else the Option Slot (LEG 3.2.2.1.2)."""
+        side = self.players[p]
+        return next((c for c in side.hand + [c for c in side.slots if c is not None and not c.face_up]
+                     if c.name == d.opt), None)
 
     def _activate_waiting(self, phase: str) -> None:
         """The effects of "face up~" Options set face up, as the phase of their activation timing starts
@@ -964,12 +1042,31 @@ class LegacyGame(DecisionLoop):
                     side.evolution, side.power = [], []
                     continue
             ref = "LEG 3.2.3.1" if p == self.first_player else "LEG 3.2.3.3"
-            for card in side.evolution:
+            for i, card in enumerate(side.evolution):
                 previous = side.top
+                if card.defn.digivolve_cost:
+                    need = card.defn.digivolve_cost
+                    if len(side.hand) < need:
+                        # LEG 3.2.3.6: the requirement is not met partway; it stops at the stage before.
+                        self.emit("digivolution_stopped", "LEG 3.2.3.6", p, card=card.name,
+                                  at=previous.name if previous else None, hand=len(side.hand), needed=need)
+                        self._to_darkness(p, side.evolution[i:], "LEG 3.2.3.6", "no digivolution was made")
+                        side.evolution = side.evolution[:i]
+                        break
+                    self.stage = "digivolve_cost"
+                    for _ in range(need):
+                        action = yield Decision(p, "digivolve_cost", [Action("discard", c.uid) for c in side.hand],
+                                                f"{card.name}: send a card from your hand to the Land of Darkness")
+                        self._to_darkness(p, [self._take(side.hand, action.card)], "LEG 3.2.3.6",
+                                          "sent from the hand as digivolution requirement")
+                    self.stage = ""
                 card.face_up = True
                 side.box.append(card)
                 self.emit("digivolve", ref, p, card=card.name, level=card.defn.level,
                           previous=previous.name if previous else None)
+                if previous is not None and previous.defn.level == card.defn.level:
+                    # LEG 3.2.3.9.2: a special requirement naming the Digimon allows the same level.
+                    self.emit("same_level", "LEG 3.2.3.9.2", p, card=card.name, previous=previous.name)
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
@@ -984,6 +1081,20 @@ class LegacyGame(DecisionLoop):
             # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
             side.evolution, side.power = [], []
+        # LEG 3.2.3.8: special abilities can be used in this phase, once the digivolutions are made.
+        self.stage = "abilities"
+        for p in (self.first_player, self.second_player):
+            opened = False
+            while True:
+                actions = self._legal(p, [Action("ability", c.uid) for c in self.players[p].box] + [Action("pass")])
+                if actions == [Action("pass")] and not opened:
+                    break
+                opened = True
+                action = yield Decision(p, "digivolution_abilities", actions)
+                if action.kind == "pass":
+                    self.emit("pass", "LEG 3.2.3.8", p)
+                    break
+                yield from self._act(p, action)
 
     def _on_digivolve(self, p: int, card: Card):
         """The ◎ ability of a Digimon digivolved into, as it comes into the box."""
@@ -1004,6 +1115,13 @@ class LegacyGame(DecisionLoop):
 
     # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
     def _phase_battle(self):
+        # LEG 3.3.4.3: "at the start of the battle~" effects and abilities, second player then first player,
+        # before the Battle Phase proper begins.
+        for p in (self.second_player, self.first_player):
+            if self.top(p) is not None and self.top(1 - p) is not None and self.special(p, "battle_start"):
+                self.emit("battle_start_effect", "LEG 3.3.4.3", p, card=self.top(p).name)
+                self._resolve(p, self.top(p).defn.battle_start, self.top(p).name, "LEG 3.3.4.3", until="phase",
+                              origin="ability")
         # LEG 3.2.4.4.1: the second player checks first, then the first player.
         for p in (self.second_player, self.first_player):
             if self.top(p) is None or self.top(1 - p) is None:
@@ -1077,6 +1195,9 @@ class LegacyGame(DecisionLoop):
         if response and not d.before_effect:
             return IllegalAction("only a card that says \"before the effect takes effect\" can be used before the "
                                  "opponent's card has taken effect", "LEG 3.2.4.2")
+        if d.nullifies_category is not None and (self.pending is None or self.pending.defn.category != d.nullifies_category):
+            return IllegalAction(f"{d.name} reaches only Option cards of the category {d.nullifies_category}; the card "
+                                 "it would answer is not one (nothing printed there is category none)", "LEG 3.4.6")
         return None
 
     def _check_support(self, p: int, a: Action) -> IllegalAction | None:
@@ -1110,7 +1231,7 @@ class LegacyGame(DecisionLoop):
                 return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
             return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
         if card.defn.ability is None or card.defn.ability["timing"] != phase:
-            return IllegalAction(f"{card.name} has no ◎ ability to use now", "LEG 3.2.4.2" if phase == "battle" else "LEG 3.2.5.4")
+            return IllegalAction(f"{card.name} has no ◎ ability to use now", ABILITY_REFS[phase])
         if self.nullified(p):
             return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
         if (p, phase) in self.abilities_used:
@@ -1126,12 +1247,20 @@ class LegacyGame(DecisionLoop):
             side.support.append(card)
             self.supported.add(p)
             self.emit("support", "LEG 3.2.4.3.1", p, card=card.name)
+            if card.defn.level in ("d-reaper", "reaper"):
+                # LEG 3.3.1: a D-Reaper or Reaper card is a Digimon card, so it can be a support Digimon.
+                self.emit("counts_as_digimon", "LEG 3.3.1", p, card=card.name, level=card.defn.level)
             if self._board_bonus_from(p) == "support":
                 self.emit("board_bonus", "LEG 3.4.3.8", p, card=self.top(p).name, on_board=card.name,
                           add=self.top(p).defn.board_bonus["add"], attack=self.attack(p))
             if not self._support_target_ok(p, card.defn.support["target"]):
                 self.emit("support_no_effect", "LEG 3.4.3.7", p, card=card.name, target=self.top(p).name if self.top(p) else None)
                 return
+            if self.nullified(p) or (card.defn.support["effect"]["target"] == "opponent"
+                                     and self.special(1 - p, "ignores_options")):
+                # LEG 3.2.4.3.4: a support ability is neither a special ability nor an Option card, so neither
+                # "special abilities nullified" nor "not affected by the opponent's Option cards" stops it.
+                self.emit("support_unaffected", "LEG 3.2.4.3.4", p, card=card.name, against=self.top(1 - p).name)
             top = self.top(p).defn
             if "field" in card.defn.support["target"] and top.field is None:
                 self.emit("field_by_background", "LEG 3.3.8", p, card=top.name, background=top.background, support_card=card.name)
@@ -1140,7 +1269,7 @@ class LegacyGame(DecisionLoop):
         if a.kind == "ability":
             card = self.top(p)
             self.abilities_used.add((p, self.phase))
-            self.emit("ability", "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.4", p, card=card.name)
+            self.emit("ability", ABILITY_REFS[self.phase], p, card=card.name)
             self._resolve(p, card.defn.ability["effect"], card.name, "LEG 3.4.2.1", until="phase", origin="ability")
             return
         yield from self._use_option(p, a)
@@ -1179,7 +1308,7 @@ class LegacyGame(DecisionLoop):
         card = next(c for c in self._usable(p) if c.uid == a.card)
         d = card.defn
         card.face_up = True
-        ref = "LEG 3.2.4.2" if self.phase == "battle" else "LEG 3.2.5.2"
+        ref = USE_REFS[self.phase]
         self.emit("option_used", ref, p, card=card.name, **({} if card in side.slots else {"from_hand": "LEG 3.2.2.7"}))
         if d.only_one and (p, d.name) in self.used_this_turn:
             # LEG 3.4.5.4: the second copy of an "only 1" card goes at once; LEG 3.4.5.3: its effect is not activated.
@@ -1193,7 +1322,9 @@ class LegacyGame(DecisionLoop):
         self._pay(p, card, "face_up", "LEG 3.4.5.1")
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
+            self.pending, self.pending_user = card, p  # what an answer would answer (LEG 3.4.6 asks its category)
             answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
+            self.pending, self.pending_user = None, None
             if answers:
                 # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.
                 self.pending, self.pending_user = card, p
@@ -1365,7 +1496,13 @@ class LegacyGame(DecisionLoop):
             loser = 1 - self.result
             side = self.players[loser]
             if side.top is not None and side.top.defn.level != 3:
-                self._to_darkness(loser, [side.box.pop()], "LEG 3.2.5.5", "the Digimon that lost")
+                gone = side.box.pop()
+                self._to_darkness(loser, [gone], "LEG 3.2.5.5", "the Digimon that lost")
+                ended = [m for m in self.mods if m.origin == "ability" and m.source == gone.name]
+                if ended:
+                    # LEG 3.4.2.2: an ability changing an attack value ends the moment its owner leaves the box.
+                    self.mods = [m for m in self.mods if m not in ended]
+                    self.emit("effects_end", "LEG 3.4.2.2", loser, phase=self.phase, origin="ability", cards=gone.name)
         for p in (0, 1):
             side = self.players[p]
             if side.support:
@@ -1465,6 +1602,13 @@ class LegacyGame(DecisionLoop):
         if phase == "digivolution":
             if a.kind in ("digivolve", "decline", "draw"):
                 return None
+            if self.stage == "digivolve_cost" and a.kind == "discard":
+                found = self.find_card(a.card) if a.card is not None else None
+                if found is None or found[0] != p or found[1] != "hand":
+                    return IllegalAction("the card is sent from your hand", "LEG 3.2.3.6")
+                return None
+            if self.stage == "abilities" and a.kind in ("ability", "pass"):
+                return None if a.kind == "pass" else self._check_ability(p, a, "digivolution")
             return IllegalAction("only the second player's choice to digivolve is made now", "LEG 3.2.3.3")
         if a.kind == "pass":
             return None
