@@ -9,6 +9,7 @@ timing icon.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -256,6 +257,12 @@ class CardDef:
     @cached_property
     def _inherited_keyword_values(self) -> dict:
         return dict(self.inherited_keywords)
+
+    @cached_property
+    def timings(self) -> tuple[frozenset, frozenset]:
+        """The timings its own and its inherited effects trigger at: every timing is asked of every
+        card it could concern, and most cards have effects at few of them."""
+        return frozenset(e.timing for e in self.effects), frozenset(e.timing for e in self.inherited)
 
     @cached_property
     def persistent_effects(self) -> tuple[Effect, ...]:
@@ -509,6 +516,28 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
             raise CardError(f"{what}; it applies while its window is open, not until {spec['until']}")
         if name in ("dp", "security_attack") and (isinstance(spec.get("amount"), bool) or not isinstance(spec.get("amount"), int)):
             raise CardError(f"{what}; {name} needs an amount")
+
+
+# Definitions already parsed, by (name, spec) as marshalled: each game of a self-play run or of a
+# scenario's variations parses the same specs again, and a CardDef never changes once made.
+_PARSED: dict[bytes, CardDef] = {}
+_PARSED_MAX = 4096
+
+
+def card_from_spec_once(name: str, spec: dict) -> CardDef:
+    """``card_from_spec``, parsed once per distinct spec.  The definition is made from a private
+    copy of the spec, so nothing the caller changes later reaches it."""
+    try:
+        key = marshal.dumps((name, spec))
+    except ValueError:  # not plain data (a date a YAML file carried, say): parsed every time
+        return card_from_spec(name, spec)
+    defn = _PARSED.get(key)
+    if defn is None:
+        defn = card_from_spec(name, marshal.loads(key)[1])
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = defn
+    return defn
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

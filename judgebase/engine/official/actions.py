@@ -34,7 +34,7 @@ class MainPhaseActions:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
             tops = [(s, s.cards[-1]) for s in field]
-            fits: dict[tuple[int, int], bool] = {}
+            fits = self._fits
             for card in ps.hand:
                 d = card.defn
                 if d.category in ("digimon", "tamer"):
@@ -49,12 +49,13 @@ class MainPhaseActions:
                     for i, req in enumerate(d.requirements):
                         for s, top in tops:
                             # whether a card meets a requirement depends on the two definitions only
-                            # (copies in the hand ask the same question): asked once per pair
-                            key = (id(req), id(top.defn))
-                            meets = fits.get(key)
-                            if meets is None:
-                                meets = fits[key] = self.requirement_problem(req, top) is None
-                            if meets:
+                            # (copies in the hand ask the same question): requirement_problem keeps the
+                            # answer per pair and game, read here without a call
+                            known = fits.get((id(req), id(top.defn)))
+                            if known is None:
+                                self.requirement_problem(req, top)
+                                known = fits[(id(req), id(top.defn))]
+                            if known[0]:
                                 a = Action("digivolve", card.uid, s.sid, i)
                                 if self._card_problem(tp, card, a) is None:
                                     legal.append(a)

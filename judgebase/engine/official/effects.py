@@ -86,8 +86,11 @@ class Effects:
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
         top = stack.top
+        own, inherited = top.defn.timings  # (which effects can trigger now, looked up before looping)
         if stack.area == "breeding":
             # CR 3-4-7-4: nothing works from the breeding area but a {Breeding} effect (CR 15-14-4-1).
+            if timing not in own:
+                return
             for effect in top.defn.effects:
                 if effect.timing == timing and effect.zone == "breeding" and self._may_trigger(stack.owner, top, effect):
                     self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
@@ -96,14 +99,17 @@ class Effects:
         if stack.area != "battle":
             return  # CR 3-4-7-4
         # Each timing icon triggers at the moment its own clause names (CR 15-16-2-1 ... 15-16-16-1).
-        for effect in top.defn.effects:
-            if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
-                self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
-                self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
-        if any(effect.timing == timing for effect in top.defn.inherited):
+        if timing in own:
+            for effect in top.defn.effects:
+                if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
+                    self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
+                    self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+        if timing in inherited:
             # CR 15-3-1: an inherited effect works from under a Digimon, never from the top card itself.
             self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
         for card in stack.sources:
+            if timing not in card.defn.timings[1]:
+                continue
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, card, effect):
                     source = f"[{timing}] (inherited) of {card.name}"
@@ -123,6 +129,8 @@ class Effects:
         for zone, cards, ref in (("trash", ps.trash, "CR 15-14-3-1"), ("hand", ps.hand, "CR 15-14-2-1"),
                                  ("security", [c for c in ps.security if c.face_up], "CR 15-14-5-1")):
             for card in list(cards):
+                if timing not in card.defn.timings[0]:
+                    continue
                 for effect in card.defn.effects:
                     if effect.timing == timing and effect.zone == zone and self._may_trigger(player, card, effect):
                         source = f"[{timing}] of {card.name}"

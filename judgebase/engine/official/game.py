@@ -104,6 +104,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._may_give_others: set = set()
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
+        self._fits: dict = {}  # whether a card definition meets a requirement (special.requirement_problem)
         self.variant = self.VARIANT(self)
         self._build(config)  # position.py: the cards and the state the setup gives
         self.variant.build(config)

@@ -22,7 +22,19 @@ class SpecialDigivolutions:
         """Why ``base`` doesn't meet a digivolution requirement (CR 2-3-5), or None."""
         # Asked of every card on the field for every card in the hand while the legal actions are
         # listed, so the words of a refusal are only put together when read (both are immutable).
+        # The answer depends on the two definitions only: whether it is met is kept per pair and
+        # game, with the pair (so neither id is reused meanwhile); a refusal is worded afresh.
         d = base.defn
+        key = (id(req), id(d))
+        known = self._fits.get(key)
+        if known is not None and known[0]:
+            return None
+        problem = self._requirement_refusal(req, d)
+        if known is None:
+            self._fits[key] = (problem is None, req, d)
+        return problem
+
+    def _requirement_refusal(self, req: Requirement, d) -> IllegalAction | None:
         if d.token:
             return IllegalAction("cards can't be stacked on a token", "CR 4-21-3")
         if req.name:
