@@ -259,6 +259,13 @@ class CardDef:
         return dict(self.inherited_keywords)
 
     @cached_property
+    def self_dp_parts(self) -> tuple[tuple[PersistentPart, ...], tuple[PersistentPart, ...]]:
+        """Its own and its inherited persistent steps that change their own Digimon's DP: read at
+        every DP lookup, and most cards have none."""
+        return (tuple(p for p in self.persistent_parts if p.name == "dp" and p.target == "self"),
+                tuple(p for p in self.inherited_persistent_parts if p.name == "dp" and p.target == "self"))
+
+    @cached_property
     def timings(self) -> tuple[frozenset, frozenset]:
         """The timings its own and its inherited effects trigger at: every timing is asked of every
         card it could concern, and most cards have effects at few of them."""

@@ -175,8 +175,10 @@ class MainPhaseActions:
             printed = stack.top.defn.keyword("training") is not None or any(
                 c.defn.keyword("training", inherited=True) is not None for c in stack.sources)
             return [("training", stack.top)] if printed else []
-        out = [(e, stack.top) for e in stack.top.defn.effects if e.timing in ("main", "delay")]
-        out += [(e, c) for c in stack.sources for e in c.defn.inherited if e.timing == "main"]
+        top = stack.top
+        own = top.defn.timings[0]  # (most cards have no activation-type effect: not looped over)
+        out = [(e, top) for e in top.defn.effects if e.timing in ("main", "delay")] if "main" in own or "delay" in own else []
+        out += [(e, c) for c in stack.sources if "main" in c.defn.timings[1] for e in c.defn.inherited if e.timing == "main"]
         if self.keyword(stack, "training"):
             out.append(("training", stack.top))  # CR 16-41-2: an activation-type effect
         return out

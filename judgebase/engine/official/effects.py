@@ -124,6 +124,8 @@ class Effects:
         ps = self.players[player]
         if ps.breeding is not None:
             self._trigger_on(ps.breeding, timing)
+        if timing not in self._zone_timings:
+            return  # no card of this game has a {Trash}, {Hand} or {Security} effect at this timing
         # {Trash} effects of cards in the trash (CR 15-14-3-1), {Security} effects of face-up security cards
         # (CR 15-14-5-1), {Hand} effects of cards in the hand (CR 15-14-2-1).
         for zone, cards, ref in (("trash", ps.trash, "CR 15-14-3-1"), ("hand", ps.hand, "CR 15-14-2-1"),
@@ -148,10 +150,13 @@ class Effects:
         digivolution cards' inherited ones (CR 15-3)."""
         cards = stack.cards
         top = cards[-1]
-        for effect in top.defn.effects:
-            if effect.timing == timing and effect.event == event:
-                yield effect, top
+        if timing in top.defn.timings[0]:
+            for effect in top.defn.effects:
+                if effect.timing == timing and effect.event == event:
+                    yield effect, top
         for card in cards[:-1]:
+            if timing not in card.defn.timings[1]:
+                continue
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.event == event:
                     yield effect, card

@@ -99,6 +99,7 @@ class Persistent:
         """What a card definition's effects could give: the persistent effects naming their own
         Digimon, and the persistent and lasting effects that name other cards."""
         self._known_defs[id(defn)] = defn
+        self._zone_timings.update(e.timing for e in defn.effects if e.zone is not None)
         for part in defn.persistent_parts + defn.inherited_persistent_parts:
             (self._may_give_self if part.target == "self" else self._may_give_others).add(
                 (STEP_KIND[part.name], part.spec.get("keyword")))
@@ -138,8 +139,8 @@ class Persistent:
         cards = stack.cards
         last = len(cards) - 1
         for n, card in enumerate(cards):
-            for part in card.defn.persistent_parts if n == last else card.defn.inherited_persistent_parts:
-                if part.name == "dp" and part.target == "self" and self._persistent_status(part.effect, stack) == "on":
+            for part in card.defn.self_dp_parts[n != last]:
+                if self._persistent_status(part.effect, stack) == "on":
                     total += int(part.spec["amount"])
         return total
 
