@@ -52,10 +52,7 @@ class MainPhaseActions:
                             # (copies in the hand ask the same question): requirement_problem keeps the
                             # answer per pair and game, read here without a call
                             known = fits.get((id(req), id(top.defn)))
-                            if known is None:
-                                self.requirement_problem(req, top)
-                                known = fits[(id(req), id(top.defn))]
-                            if known[0]:
+                            if known[0] if known is not None else self.requirement_met(req, top):
                                 a = Action("digivolve", card.uid, s.sid, i)
                                 if self._card_problem(tp, card, a) is None:
                                     legal.append(a)

@@ -117,6 +117,8 @@ class Effects:
                     self.emit("triggered", TIMINGS[timing], stack.owner, card=card.name, effect=source)
 
     def _trigger_timing(self, timing: str, player: int) -> None:
+        if timing not in self._timings_in_game:
+            return  # no card of this game has an effect at this timing, printed or inherited
         for stack in self.stacks(player):
             self._trigger_on(stack, timing)
         if timing not in ZONE_TIMINGS:
@@ -148,6 +150,8 @@ class Effects:
     def _watching(self, stack: Stack, event: str, timing: str = "when"):
         """(effect, card) pairs of this Digimon or Tamer that watch ``event``: its top card's and its
         digivolution cards' inherited ones (CR 15-3)."""
+        if timing not in self._timings_in_game:
+            return  # no card of this game has such an effect
         cards = stack.cards
         top = cards[-1]
         if timing in top.defn.timings[0]:
@@ -186,6 +190,8 @@ class Effects:
         and the same moment (security events name the stack's ``owner`` and how many ``cards``); each effect
         triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
         Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5)."""
+        if event not in self._events_watched:
+            return  # no card of this game has a "when ..." effect watching this event
         if event in ("security_added", "security_removed"):
             concerned = [(owner, None)] * cards
         else:

@@ -108,6 +108,8 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._may_give_others: set = set()
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
+        self._timings_in_game: set = set()  # timings some card's effects have, printed or inherited (_trigger_timing)
+        self._events_watched: set = set()  # events some card's "when ..." effect watches (effects._fire)
         self._zone_timings: set = set()  # timings some card's {Hand}, {Trash}, {Security} effect has (effects._trigger_timing)
         self._fits: dict = {}  # whether a card definition meets a requirement (special.requirement_problem)
         self.variant = self.VARIANT(self)

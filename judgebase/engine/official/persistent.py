@@ -100,6 +100,8 @@ class Persistent:
         Digimon, and the persistent and lasting effects that name other cards."""
         self._known_defs[id(defn)] = defn
         self._zone_timings.update(e.timing for e in defn.effects if e.zone is not None)
+        self._timings_in_game.update(*defn.timings)
+        self._events_watched.update(e.event for e in defn.effects + defn.inherited if e.timing == "when")
         for part in defn.persistent_parts + defn.inherited_persistent_parts:
             (self._may_give_self if part.target == "self" else self._may_give_others).add(
                 (STEP_KIND[part.name], part.spec.get("keyword")))
