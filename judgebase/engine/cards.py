@@ -9,6 +9,7 @@ timing icon.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -285,6 +286,19 @@ class CardDef:
     @cached_property
     def _inherited_keyword_values(self) -> dict:
         return dict(self.inherited_keywords)
+
+    @cached_property
+    def self_dp_parts(self) -> tuple[tuple[PersistentPart, ...], tuple[PersistentPart, ...]]:
+        """Its own and its inherited persistent steps that change their own Digimon's DP: read at
+        every DP lookup, and most cards have none."""
+        return (tuple(p for p in self.persistent_parts if p.name == "dp" and p.target == "self"),
+                tuple(p for p in self.inherited_persistent_parts if p.name == "dp" and p.target == "self"))
+
+    @cached_property
+    def timings(self) -> tuple[frozenset, frozenset]:
+        """The timings its own and its inherited effects trigger at: every timing is asked of every
+        card it could concern, and most cards have effects at few of them."""
+        return frozenset(e.timing for e in self.effects), frozenset(e.timing for e in self.inherited)
 
     @cached_property
     def persistent_effects(self) -> tuple[Effect, ...]:
@@ -571,6 +585,28 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
 
 #: A card lying face down under another card: a card without any card information (CR 4-7-9).
 FACE_DOWN = CardDef(name="(face-down card)", category="")
+
+
+# Definitions already parsed, by (name, spec) as marshalled: each game of a self-play run or of a
+# scenario's variations parses the same specs again, and a CardDef never changes once made.
+_PARSED: dict[bytes, CardDef] = {}
+_PARSED_MAX = 4096
+
+
+def card_from_spec_once(name: str, spec: dict) -> CardDef:
+    """``card_from_spec``, parsed once per distinct spec.  The definition is made from a private
+    copy of the spec, so nothing the caller changes later reaches it."""
+    try:
+        key = marshal.dumps((name, spec))
+    except ValueError:  # not plain data (a date a YAML file carried, say): parsed every time
+        return card_from_spec(name, spec)
+    defn = _PARSED.get(key)
+    if defn is None:
+        defn = card_from_spec(name, marshal.loads(key)[1])
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = defn
+    return defn
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

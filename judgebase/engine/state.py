@@ -117,6 +117,19 @@ def copy_config(config: dict) -> dict:
         return deepcopy(config)
 
 
+def freeze_config(config: dict):
+    """A private copy of a game's config kept packed (marshalled): unpacked by ``thaw_config`` only
+    when read, which most games never are (``clone()``).  Anything marshal can't pack is deep-copied."""
+    try:
+        return marshal.dumps(config)
+    except ValueError:
+        return deepcopy(config)
+
+
+def thaw_config(frozen) -> dict:
+    return marshal.loads(frozen) if isinstance(frozen, bytes) else deepcopy(frozen)
+
+
 @dataclass(eq=False)
 class Card:
     """A physical card.  ``incarnation`` changes whenever it becomes a new card (CR 3-1-3-1)."""
@@ -253,6 +266,19 @@ class DecisionLoop:
     """
 
     GAME_OVER_REF = "CR 1-2-2"
+
+    @property
+    def _config(self) -> dict:
+        """The config the game started from: a private copy (``copy_config``), or one unpacked
+        from the packed copy ``freeze_config`` made, when first read."""
+        config = self.__dict__.get("_config_copy")
+        if config is None:
+            config = self._config_copy = thaw_config(self._frozen_config)
+        return config
+
+    @_config.setter
+    def _config(self, config: dict) -> None:
+        self._config_copy = config
 
     @property
     def current_player(self) -> int | None:

@@ -34,7 +34,7 @@ class MainPhaseActions:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
             tops = [(s, s.cards[-1]) for s in field]
-            fits: dict[tuple[int, int], bool] = {}
+            fits = self._fits
             for card in ps.hand:
                 d = card.defn
                 if d.category in ("digimon", "tamer"):
@@ -49,12 +49,10 @@ class MainPhaseActions:
                     for i, req in enumerate(d.requirements):
                         for s, top in tops:
                             # whether a card meets a requirement depends on the two definitions only
-                            # (copies in the hand ask the same question): asked once per pair
-                            key = (id(req), id(top.defn))
-                            meets = fits.get(key)
-                            if meets is None:
-                                meets = fits[key] = self.requirement_problem(req, top) is None
-                            if meets:
+                            # (copies in the hand ask the same question): requirement_problem keeps the
+                            # answer per pair and game, read here without a call
+                            known = fits.get((id(req), id(top.defn)))
+                            if known[0] if known is not None else self.requirement_met(req, top):
                                 a = Action("digivolve", card.uid, s.sid, i)
                                 if self._card_problem(tp, card, a) is None:
                                     legal.append(a)
@@ -186,11 +184,13 @@ class MainPhaseActions:
             printed = stack.top.defn.keyword("training") is not None or any(
                 c.defn.keyword("training", inherited=True) is not None for c in stack.sources)
             return [("training", stack.top)] if printed else []
-        out = [(e, stack.top) for e in stack.top.defn.effects if e.timing in ("main", "delay")]
+        top = stack.top
+        own = top.defn.timings[0]  # (most cards have no activation-type effect: not looped over)
+        out = [(e, top) for e in top.defn.effects if e.timing in ("main", "delay")] if "main" in own or "delay" in own else []
         gained = self.succession_card(stack)
         if gained is not None:  # CR 16-47-1: the [Main] effects of its <Succession> card are its own
             out += [(e, gained) for e in gained.defn.effects if e.timing == "main"]
-        out += [(e, c) for c in stack.sources for e in c.defn.inherited if e.timing == "main"]
+        out += [(e, c) for c in stack.sources if "main" in c.defn.timings[1] for e in c.defn.inherited if e.timing == "main"]
         if self.keyword(stack, "training"):
             out.append(("training", stack.top))  # CR 16-41-2: an activation-type effect
         return out

@@ -57,16 +57,16 @@ class Battles:
         if blocker is None or blocker.owner != defender or blocker.area != "battle":
             return IllegalAction("only the attacked player's Digimon in the battle area can block", "CR 12-1-1")
         if blocker is att.target:
-            return IllegalAction(f"{blocker!r} is the attack target and can't block", "CR 12-1-5")
+            return IllegalAction(lambda: f"{blocker!r} is the attack target and can't block", "CR 12-1-5")
         if blocker.top.defn.category != "digimon" or not self.keyword(blocker, "blocker"):
             if (blocker.top.defn.category == "digimon" and self._collision_active(defender)
                     and self.unaffected_ref(blocker, 1 - defender, "digimon") is not None):
                 # CR 16-30-4: the <Blocker> <Collision> gives affects the Digimon, and this one isn't affected
                 return IllegalAction(f"{blocker!r} isn't affected by the opponent's effects, so <Collision> gives it no <Blocker>",
                                      "CR 16-30-4")
-            return IllegalAction(f"{blocker!r} has no <Blocker>", "CR 12-1-1")
+            return IllegalAction(lambda: f"{blocker!r} has no <Blocker>", "CR 12-1-1")
         if blocker.suspended:
-            return IllegalAction(f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
+            return IllegalAction(lambda: f"{blocker!r} is suspended and can't suspend to block", "CR 12-1-4")
         if self.keyword(blocker, "cannot_suspend"):
             return IllegalAction(f"an effect says {blocker!r} can't suspend, so it can't block", "CR 12-1-4")
         if self.keyword(blocker, "cannot_block"):
@@ -109,14 +109,14 @@ class Battles:
         if via == "overclock":
             pass  # CR 16-34-1: <Overclock> attacks without suspending, so CR 11-2-5 asks nothing of it
         elif stack.suspended:
-            return IllegalAction(f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
+            return IllegalAction(lambda: f"{stack!r} is suspended and can't suspend to attack", "CR 11-2-5")
         elif self.keyword(stack, "cannot_suspend"):
             return IllegalAction(f"an effect says {stack!r} can't suspend, so it can't attack", "CR 11-2-5")
         if self.keyword(stack, "cannot_attack"):
             return IllegalAction(f"an effect says {stack!r} can't attack, and that beats any permission", "CR 15-1-3")
         # CR 16-15-1 <Rush> and CR 16-33-1 <Vortex> allow an attack the turn the Digimon was placed.
         if stack.placed_turn == self.turn and not self.keyword(stack, "rush") and via != "vortex":
-            return IllegalAction(f"{stack!r} was placed on the field this turn", "CR 7-1-2-1")
+            return IllegalAction(lambda: f"{stack!r} was placed on the field this turn", "CR 7-1-2-1")
         return None
 
     def _attack_candidates(self, tp: int) -> list[int]:
@@ -150,9 +150,9 @@ class Battles:
         elif category != "digimon":
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
         if not target.suspended and not self._may_attack_unsuspended(attacker, via):
-            return IllegalAction(f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
+            return IllegalAction(lambda: f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
         if self.keyword(target, "cannot_be_attacked"):
-            return IllegalAction(f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
+            return IllegalAction(lambda: f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
         return None
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):

@@ -88,8 +88,11 @@ class Effects:
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
         top = stack.top
+        own, inherited = top.defn.timings  # (which effects can trigger now, looked up before looping)
         if stack.area == "breeding":
             # CR 3-4-7-4: nothing works from the breeding area but a {Breeding} effect (CR 15-14-4-1).
+            if timing not in own:
+                return
             for effect in top.defn.effects:
                 if effect.timing == timing and effect.zone == "breeding" and self._may_trigger(stack.owner, top, effect):
                     self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
@@ -98,25 +101,28 @@ class Effects:
         if stack.area != "battle":
             return  # CR 3-4-7-4
         # Each timing icon triggers at the moment its own clause names (CR 15-16-2-1 ... 15-16-16-1).
-        for effect in top.defn.effects:
-            if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
-                self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
-                self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
+        if timing in own:
+            for effect in top.defn.effects:
+                if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
+                    self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
+                    self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
         gained = self.succession_card(stack)
-        if gained is not None:  # the effects of its <Succession> card are its own (CR 16-47-1)
+        if gained is not None and timing in gained.defn.timings[0]:  # its <Succession> card's effects are its own (CR 16-47-1)
             for effect in gained.defn.effects:
                 if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, gained, effect):
                     source = f"[{timing}] of {gained.name} (<Succession>)"
                     self._pend(stack.owner, source, effect, stack=stack, card=gained)
                     self._succession_effect(stack, gained, source)
                     self.emit("triggered", TIMINGS[timing], stack.owner, card=gained.name, effect=source)
-        if any(effect.timing == timing for effect in top.defn.inherited):
+        if timing in inherited:
             # CR 15-3-1: an inherited effect works from under a Digimon, never from the top card itself.
             self.emit("inherited_inactive", "CR 15-3-1", stack.owner, card=top.name)
         for card in stack.sources:
-            if card.hidden is not None and any(e.timing == timing for e in card.hidden.inherited):
+            if card.hidden is not None and timing in card.hidden.timings[1]:
                 # CR 4-7-9: face down, it is a card without information: no inherited effect to trigger.
                 self.emit("face_down_no_information", "CR 4-7-9", stack.owner, card=repr(stack), timing=timing)
+            if timing not in card.defn.timings[1]:
+                continue
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, card, effect):
                     source = f"[{timing}] (inherited) of {card.name}"
@@ -124,6 +130,8 @@ class Effects:
                     self.emit("triggered", TIMINGS[timing], stack.owner, card=card.name, effect=source)
 
     def _trigger_timing(self, timing: str, player: int) -> None:
+        if timing not in self._timings_in_game:
+            return  # no card of this game has an effect at this timing, printed or inherited
         for stack in self.stacks(player):
             self._trigger_on(stack, timing)
         if timing not in ZONE_TIMINGS:
@@ -131,11 +139,15 @@ class Effects:
         ps = self.players[player]
         if ps.breeding is not None:
             self._trigger_on(ps.breeding, timing)
+        if timing not in self._zone_timings:
+            return  # no card of this game has a {Trash}, {Hand} or {Security} effect at this timing
         # {Trash} effects of cards in the trash (CR 15-14-3-1), {Security} effects of face-up security cards
         # (CR 15-14-5-1), {Hand} effects of cards in the hand (CR 15-14-2-1).
         for zone, cards, ref in (("trash", ps.trash, "CR 15-14-3-1"), ("hand", ps.hand, "CR 15-14-2-1"),
                                  ("security", [c for c in ps.security if c.face_up], "CR 15-14-5-1")):
             for card in list(cards):
+                if timing not in card.defn.timings[0]:
+                    continue
                 for effect in card.defn.effects:
                     if effect.timing == timing and effect.zone == zone and self._may_trigger(player, card, effect):
                         source = f"[{timing}] of {card.name}"
@@ -159,17 +171,22 @@ class Effects:
     def _watching(self, stack: Stack, event: str, timing: str = "when"):
         """(effect, card) pairs of this Digimon or Tamer that watch ``event``: its top card's and its
         digivolution cards' inherited ones (CR 15-3)."""
+        if timing not in self._timings_in_game:
+            return  # no card of this game has such an effect
         cards = stack.cards
         top = cards[-1]
-        for effect in top.defn.effects:
-            if effect.timing == timing and effect.event == event:
-                yield effect, top
+        if timing in top.defn.timings[0]:
+            for effect in top.defn.effects:
+                if effect.timing == timing and effect.event == event:
+                    yield effect, top
         gained = self.succession_card(stack)
         if gained is not None:  # CR 16-47-1
             for effect in gained.defn.effects:
                 if effect.timing == timing and effect.event == event:
                     yield effect, gained
         for card in cards[:-1]:
+            if timing not in card.defn.timings[1]:
+                continue
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.event == event:
                     yield effect, card
@@ -210,6 +227,8 @@ class Effects:
         triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
         Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5); ``placed``
         the cards the event put where their effects work, which see it too (CR 15-5-3)."""
+        if event not in self._events_watched:
+            return  # no card of this game has a "when ..." effect watching this event
         if event in ("security_added", "security_removed"):
             concerned = [(owner, None)] * cards
         else:

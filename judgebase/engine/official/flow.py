@@ -16,7 +16,7 @@ class Flow:
     """The turn and its phases, in the order CR 6 gives them."""
 
     def _game(self):
-        start_phase = self._config.get("phase", "setup")
+        start_phase = self._start_phase
         if start_phase == "setup":
             yield from self.variant.setup() or self._setup()
             start_phase = "unsuspend"
@@ -151,7 +151,7 @@ class Flow:
     def _phase_draw(self):
         tp = self.turn_player
         self.emit("phase", "CR 6-1-2", tp, phase="draw")  # CR 6-1-2: the phases in their fixed order
-        if self.turn == 1 and tp == self._config.get("first_player", 0) and not self._config.get("draw_on_turn_1"):
+        if self.turn == 1 and tp == self._first_player and not self._draw_on_turn_1:
             self.emit("no_draw", "CR 6-3-1-1", tp)
             return
         if not self.players[tp].deck:

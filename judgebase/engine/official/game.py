@@ -24,7 +24,7 @@ from ..state import (
     Pending,
     PlayerState,
     Stack,
-    copy_config,
+    freeze_config,
 )
 from .actions import MainPhaseActions
 from .battle import Battles
@@ -54,7 +54,11 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
     VARIANT = Variant  # the hooks a format changes the rules through (variant.py); none officially
 
     def __init__(self, config: dict):
-        self._config = copy_config(config)
+        self._frozen_config = freeze_config(config)  # (unpacked as ``_config`` when read: clone())
+        # What the flow reads of the config (flow.py): the start and whether the first player draws.
+        self._start_phase = config.get("phase", "setup")
+        self._first_player = config.get("first_player", 0)
+        self._draw_on_turn_1 = config.get("draw_on_turn_1")
         self.rng = random.Random(config.get("seed", 0))
         self.players = [PlayerState(), PlayerState()]
         self.memory = 0  # from player 0's side: positive = player 0 has memory
@@ -111,6 +115,10 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
         self._succession_seen = None  # the <Succession> card of each Digimon at the last look (CR 16-47-2)
+        self._timings_in_game: set = set()  # timings some card's effects have, printed or inherited (_trigger_timing)
+        self._events_watched: set = set()  # events some card's "when ..." effect watches (effects._fire)
+        self._zone_timings: set = set()  # timings some card's {Hand}, {Trash}, {Security} effect has (effects._trigger_timing)
+        self._fits: dict = {}  # whether a card definition meets a requirement (special.requirement_problem)
         self.variant = self.VARIANT(self)
         self._build(config)  # position.py: the cards and the state the setup gives
         self.variant.build(config)

@@ -106,6 +106,9 @@ class Persistent:
         """What a card definition's effects could give: the persistent effects naming their own
         Digimon, and the persistent and lasting effects that name other cards."""
         self._known_defs[id(defn)] = defn
+        self._zone_timings.update(e.timing for e in defn.effects if e.zone is not None)
+        self._timings_in_game.update(*defn.timings)
+        self._events_watched.update(e.event for e in defn.effects + defn.inherited if e.timing == "when")
         for part in defn.persistent_parts + defn.inherited_persistent_parts:
             (self._may_give_self if part.target == "self" else self._may_give_others).add(
                 (STEP_KIND[part.name], part.spec.get("keyword")))
@@ -145,8 +148,11 @@ class Persistent:
         cards = stack.cards
         last = len(cards) - 1
         for n, card in enumerate(cards):
-            for part in card.defn.persistent_parts if n == last else self._parts_under(stack, card):
-                if part.name == "dp" and part.target == "self" and self._persistent_status(part.effect, stack) == "on":
+            parts = card.defn.self_dp_parts[n != last]
+            if n != last and "succession" in self._keywords_in_game and card is self.succession_card(stack):
+                parts = card.defn.self_dp_parts[1] + card.defn.self_dp_parts[0]  # CR 16-47-1, as _parts_under
+            for part in parts:
+                if self._persistent_status(part.effect, stack) == "on":
                     total += int(part.spec["amount"])
         return total
 

@@ -13,7 +13,7 @@ key, so a scenario error points at its line.
 
 from __future__ import annotations
 
-from ..cards import PROPERTY_KEYWORDS, Effect, card_from_spec
+from ..cards import PROPERTY_KEYWORDS, Effect, card_from_spec_once
 from ..setup import PLAYER_NAMES, Level, SetupError, integer, listed
 from ..state import Attack, Card, Modifier, Pending, Stack
 
@@ -122,11 +122,12 @@ class Position:
             if key not in CONFIG_KEYS and (key not in self.SETUP["setup"].keys or key in PLAYER_NAMES):
                 raise SetupError([key], f"{key!r} is not a setup key (known: "
                                  f"{', '.join(sorted(set(self.SETUP['setup'].keys) - set(PLAYER_NAMES)))})")
-        defs = {name: card_from_spec(name, spec) for name, spec in (config.get("cards") or {}).items()}
+        defs = {name: card_from_spec_once(name, spec) for name, spec in (config.get("cards") or {}).items()}
 
-        def make(name, owner: int, path) -> Card:
+        def make(name, owner: int, path, *more) -> Card:
+            # (``more`` ends the path: put together only for an error, not for every card of a deck)
             if not isinstance(name, str) or name not in defs:
-                raise SetupError(path, f"unknown card {name!r} (define it under cards:)")
+                raise SetupError([*path, *more], f"unknown card {name!r} (define it under cards:)")
             return self.new_card(defs[name], owner)
 
         self.turn = integer(config.get("turn", 1), ["turn"], minimum=1)
@@ -166,7 +167,7 @@ class Position:
         """The cards of one player's areas; returns (item, stack, path) for each stack placed."""
         ps = self.players[p]
         for zone in ("deck", "eggs", "hand", "trash"):
-            cards = [make(n, p, [*path, zone, i]) for i, n in enumerate(listed(spec.get(zone), [*path, zone]))]
+            cards = [make(n, p, path, zone, i) for i, n in enumerate(listed(spec.get(zone), [*path, zone]))]
             for c in cards:
                 c.face_up = zone in ("hand", "trash")
             setattr(ps, zone, cards)

@@ -310,15 +310,15 @@ class RuleChecks:
             return IllegalAction("a mandatory \"instead\" effect replaces this deletion", "CR 18-2-3")
         if a.kind in ("armor_purge", "evade", "barrier", "fragment") and a.card != stack.sid:
             ref = {"armor_purge": "CR 16-19-2", "evade": "CR 16-22-1", "barrier": "CR 16-25-1", "fragment": "CR 16-37-2"}[a.kind]
-            return IllegalAction(f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
+            return IllegalAction(lambda: f"only {stack!r}, the Digimon that would be deleted, can use it", ref)
         if a.kind == "armor_purge":
             if not self.keyword(stack, "armor_purge"):
-                return IllegalAction(f"{stack!r} has no <Armor Purge>", "CR 16-19-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Armor Purge>", "CR 16-19-1")
             if len(stack.cards) < 2:
                 return IllegalAction(f"{stack!r} has no card under its top card to keep", "CR 16-19-1")
         elif a.kind == "evade":
             if not self.keyword(stack, "evade"):
-                return IllegalAction(f"{stack!r} has no <Evade>", "CR 16-22-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Evade>", "CR 16-22-1")
             if stack.suspended:
                 return IllegalAction(f"{stack!r} is suspended and can't suspend for <Evade>", "CR 16-22-1")
             if self.keyword(stack, "cannot_suspend"):
@@ -326,14 +326,14 @@ class RuleChecks:
                 return IllegalAction(f"an effect says {stack!r} can't suspend, so <Evade> prevents nothing", "CR 15-7-2")
         elif a.kind == "barrier":
             if not self.keyword(stack, "barrier"):
-                return IllegalAction(f"{stack!r} has no <Barrier>", "CR 16-25-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Barrier>", "CR 16-25-1")
             if cause != "battle":
                 return IllegalAction("<Barrier> is set off by a deletion in battle only", "CR 16-25-2")
             if not self.players[owner].security:
                 return IllegalAction("no security card to trash for <Barrier>", "CR 16-25-1")
         elif a.kind == "scapegoat":
             if not self.keyword(stack, "scapegoat"):
-                return IllegalAction(f"{stack!r} has no <Scapegoat>", "CR 16-32-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Scapegoat>", "CR 16-32-1")
             if cause == "effect" and by == owner:
                 return IllegalAction("<Scapegoat> doesn't step in when one of your own effects deletes it", "CR 16-32-2")
             other = self.find_stack(a.card) if a.card is not None else None
@@ -345,7 +345,7 @@ class RuleChecks:
         elif a.kind == "fragment":
             amount = self.keyword(stack, "fragment")
             if not amount:
-                return IllegalAction(f"{stack!r} has no <Fragment>", "CR 16-37-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Fragment>", "CR 16-37-1")
             if len(stack.sources) < amount:
                 return IllegalAction(f"<Fragment ({amount})> trashes {amount} digivolution card(s); {stack!r} has "
                                      f"{len(stack.sources)}", "CR 16-37-1")

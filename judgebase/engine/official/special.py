@@ -22,7 +22,27 @@ class SpecialDigivolutions:
         """Why ``base`` doesn't meet a digivolution requirement (CR 2-3-5), or None."""
         # Asked of every card on the field for every card in the hand while the legal actions are
         # listed, so the words of a refusal are only put together when read (both are immutable).
+        # The answer depends on the two definitions only: whether it is met is kept per pair and
+        # game, with the pair (so neither id is reused meanwhile); a refusal is worded afresh.
         d = base.defn
+        key = (id(req), id(d))
+        known = self._fits.get(key)
+        if known is not None and known[0]:
+            return None
+        problem = self._requirement_refusal(req, d)
+        if known is None:
+            self._fits[key] = (problem is None, req, d)
+        return problem
+
+    def requirement_met(self, req: Requirement, base: Card) -> bool:
+        """Whether ``requirement_problem`` finds nothing: read from what it keeps per pair of
+        definitions, so offering asks each pair once and words no refusal."""
+        known = self._fits.get((id(req), id(base.defn)))
+        if known is None:
+            return self.requirement_problem(req, base) is None
+        return known[0]
+
+    def _requirement_refusal(self, req: Requirement, d) -> IllegalAction | None:
         if d.token:
             return IllegalAction("cards can't be stacked on a token", "CR 4-21-3")
         if req.name:
@@ -49,20 +69,20 @@ class SpecialDigivolutions:
         for card in self.players[tp].hand:
             d = card.defn
             for i, (_cost, parts) in enumerate(d.dna):
-                fits = [[s for s in mine if self.requirement_problem(part, s.top) is None] for part in parts]
+                fits = [[s for s in mine if self.requirement_met(part, s.top)] for part in parts]
                 for pair in product(*fits):
                     if len(set(pair)) == len(pair):
                         out.append(Action("dna", card.uid, option=i, targets=tuple(s.sid for s in pair)))
             for i, (req, _tamer) in enumerate(d.burst):
                 for stack in mine + breeding:
-                    if self.requirement_problem(req, stack.top) is None:
+                    if self.requirement_met(req, stack.top):
                         out += [Action("burst", card.uid, stack.sid, i, targets=(tamer.sid,)) for tamer in mine]
             for i, _ in enumerate(d.app_fusion):
                 for stack in mine:
                     out.append(Action("app_fusion", card.uid, stack.sid, i))
             if d.link:
                 for stack in mine:
-                    if self.requirement_problem(d.link["requirement"], stack.top) is None:
+                    if self.requirement_met(d.link["requirement"], stack.top):
                         out.append(Action("link", card.uid, stack.sid))
         for source in mine:  # CR 6-5-1-4-1: a card with [Link] in the battle area links too
             if source.top.defn.link:
