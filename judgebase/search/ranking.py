@@ -212,7 +212,8 @@ class Ranker:
         count OTHER_RULESET_FACTOR of their score, or NAMED_RULESET_FACTOR where the query
         names that ruleset (``named``); a query that names one counts the official rules'
         documents OTHER_RULESET_FACTOR of theirs. Rulings citing a clause the query names (``cited``) count
-        CITED_FACTOR times theirs.
+        CITED_FACTOR times theirs. An example ruling is ranked as the clause it illustrates
+        (``postings.groups``), which takes the better score of the two, unless ``kind`` is "ruling".
         """
         units = self.units(words, lang)
         if not units:
