@@ -191,14 +191,19 @@ def _examples(db):
 
 
 def test_an_example_ruling_takes_its_clauses_place(searcher, db):
-    """Asked in the words of an example, the answer is its clause with the example attached, once."""
+    """Asked in the words of an example, the answer is its clause with the example attached, once.
+
+    The example counts EXAMPLE_FACTOR of its score for the clause, so another answer to the same
+    question may come first; the clause stays among the first five.
+    """
     for clause, rid in _examples(db):
         question = db.ruling(rid, "en")["question"]
         results = searcher.search(question, lang="en", limit=10)
         refs = [r.ref for r in results]
         assert rid not in refs, (rid, refs)
-        assert refs[0] == clause, (rid, refs)
-        assert rid in [e for e, _ in results[0].examples] and results[0].examples[0][1]
+        assert clause in refs[:5], (rid, refs)
+        shown = results[refs.index(clause)]
+        assert rid in [e for e, _ in shown.examples] and shown.examples[0][1]
         assert len(refs) == len(set(refs))
         # Rulings asked for are rulings: the example is listed as itself.
         assert searcher.search(question, lang="en", kind="ruling", limit=3)[0].ref == rid

@@ -46,6 +46,10 @@ CHAPTER_FACTOR = 0.7
 # question its sub-clauses answer ("how many link cards": CR 4-9-5 rather than CR 4-9);
 # but a section's own text often states the rule its sub-clauses detail, so only a little.
 SECTION_FACTOR = 0.9
+# An example ruling is shown as the clause it illustrates, whose text already holds the
+# example: its question adds the card names and situation of one case, which say less
+# about what the clause is about, so it counts this much of its score for the clause.
+EXAMPLE_FACTOR = 0.5
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
 # A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
@@ -84,7 +88,7 @@ def constants() -> dict[str, float]:
     """The numbers of the ranking, as the index stores them for the static export."""
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
-             "CITED_FACTOR", "PATH_WEIGHT")
+             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR")
     return {name: globals()[name] for name in names}
 
 
@@ -212,7 +216,9 @@ class Ranker:
         count OTHER_RULESET_FACTOR of their score, or NAMED_RULESET_FACTOR where the query
         names that ruleset (``named``); a query that names one counts the official rules'
         documents OTHER_RULESET_FACTOR of theirs. Rulings citing a clause the query names (``cited``) count
-        CITED_FACTOR times theirs.
+        CITED_FACTOR times theirs. An example ruling is ranked as the clause it illustrates
+        (``postings.groups``), at EXAMPLE_FACTOR of its score, and the clause takes the better score of
+        the two, unless ``kind`` is "ruling" (then the example is a ruling like any other).
         """
         units = self.units(words, lang)
         if not units:
@@ -257,6 +263,8 @@ class Ranker:
                 score = score * factor
             if cites is not None and not cited.isdisjoint(cites[doc]):
                 score = score * CITED_FACTOR
+            if shown != doc:
+                score = score * EXAMPLE_FACTOR
             if score > best.get(shown, -1.0):
                 best[shown] = score
         ranked = list(best.items())

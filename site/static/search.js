@@ -668,6 +668,7 @@
           if (!ruleset && (named || {})[rulesets[doc]]) score = score * C.NAMED_RULESET_FACTOR;
           else if (!ruleset && (rulesets[doc] !== "official" || anyNamed)) score = score * C.OTHER_RULESET_FACTOR;
           if (anyCited && cites[doc].some(function (c) { return has.call(cited, c); })) score = score * C.CITED_FACTOR;
+          if (shown !== doc) score = score * C.EXAMPLE_FACTOR;
           if (!best.has(shown) || score > best.get(shown)) best.set(shown, score);
         });
         best.forEach(function (score, doc) { ranked.push([doc, score]); });
