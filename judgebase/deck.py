@@ -89,7 +89,9 @@ Card file (``--cards``)
 -----------------------
 CSV with a header row: ``number`` (required), ``name``, ``category`` (Digimon,
 Tamer, Option, Digi-Egg, Token; blank = unknown), ``level``, and optionally
-``max_copies`` for a card whose own text allows more than 4 copies.  Where the
+``max_copies`` for a card whose own text allows more than 4 copies, and ``also_number``
+for a card whose (Rule) says its card number is also treated as another (one or more
+numbers, separated by spaces): its copies count toward that number too.  Where the
 card file and the list's section disagree about a category, the card file wins
 and a warning says so.
 
@@ -326,6 +328,7 @@ class Card:
     category: str | None
     level: int | None = None
     max_copies: int | None = None
+    also: tuple[str, ...] = ()  # card numbers its (Rule) says it is also treated as (CR 2-3-4-5-1)
 
 
 @dataclass
@@ -1119,7 +1122,7 @@ def _json_entry(parser: _Parser, item: dict, at: int, state: _Sections, loc: str
 
 
 def load_cards(path: str | Path) -> dict[str, Card]:
-    """A CSV card file (number,name,category,level[,max_copies]) keyed by card number."""
+    """A CSV card file (number,name,category,level[,max_copies][,also_number]) keyed by card number."""
     text = read_file(path)
     errors: list[str] = []
     reader = csv.DictReader(io.StringIO(text))
@@ -1156,7 +1159,13 @@ def load_cards(path: str | Path) -> dict[str, Card]:
             if level is False or copies is False:
                 errors.append(f"{path}:{line}: level and max_copies must be whole numbers from 0 to {COUNT_MAX}")
                 continue
-            card = Card(number, row.get("name", ""), category, level, copies)
+            also = tuple(row.get("also_number", "").replace(";", " ").split())
+            bad_also = next((a for a in also if not _NUMBER.fullmatch(a)), None)
+            if bad_also is not None:
+                errors.append(f"{path}:{line}: also_number: {_shown(bad_also)!r} is not a card number")
+                continue
+            card = Card(number, row.get("name", ""), category, level, copies,
+                        tuple(normalise_number(a) for a in also if normalise_number(a) != number))
             old = cards.get(number)
             if old is not None and old.category and card.category and old.category != card.category:
                 errors.append(f"{path}:{line}: {number} is {card.category} here but {old.category} on an earlier row")
@@ -1382,7 +1391,8 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
     if tt:
         breaches = tamer_tactics_breaches(zones["main"], zones["pile"], zones["unsorted"], max_copies)
     else:
-        breaches = official_breaches(zones["main"], zones["eggs"], zones["unsorted"], max_copies)
+        also = {n: c.also for n, c in cards.items() if c.also}
+        breaches = official_breaches(zones["main"], zones["eggs"], zones["unsorted"], max_copies, also)
     unread = deck.unreadable
     read_note = _counted("deck.read_note", unread, units=_words(unread, deck.unit)) if unread else ""
     for b in breaches:
@@ -1473,7 +1483,7 @@ def _breach_message(b: Breach, g: _Group | None, tt: bool, read_note: Said | str
     if b.kind == "copies":
         if b.zone in ("pile_tamers", "pile_eggs"):
             return Said(f"deck.copies.{b.zone}", count=g.count, card=card, high=b.high)
-        return Said(f"deck.copies.{b.zone}", count=g.count, card=card, high=b.high)
+        return Said(f"deck.copies.{b.zone}", count=b.count, card=card, high=b.high)
     if b.kind == "unknown":
         if b.zone == "unsorted":
             return Said(f"deck.unknown.unsorted.{'tamer_tactics' if tt else 'official'}", title=g.title)

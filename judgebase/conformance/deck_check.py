@@ -31,7 +31,8 @@ def request(scenario_id: str, fmt: str, index: int, item: dict, listed, restrict
             "banned_pairs": [list(pair) for pair in restrictions.banned_pairs],
         },
         "cards": None if cards is None else [
-            {"number": c.number, "name": c.name or None, "category": c.category, "level": c.level, "max_copies": c.max_copies}
+            {"number": c.number, "name": c.name or None, "category": c.category, "level": c.level, "max_copies": c.max_copies,
+             "also_number": list(c.also)}
             for c in cards.values()],
     }
 
@@ -58,7 +59,8 @@ def _cards(value) -> dict | None:
     if not isinstance(value, list) or not all(isinstance(c, dict) and isinstance(c.get("number"), str) for c in value):
         raise ValueError("cards must be a list of objects with a card number, or null")
     return {deck.normalise_number(c["number"]): deck.Card(deck.normalise_number(c["number"]), c.get("name") or "",
-                                                          c.get("category"), c.get("level"), c.get("max_copies"))
+                                                          c.get("category"), c.get("level"), c.get("max_copies"),
+                                                          tuple(deck.normalise_number(str(n)) for n in c.get("also_number") or ()))
             for c in value}
 
 

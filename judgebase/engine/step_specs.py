@@ -95,6 +95,11 @@ def step_problem(name: str, arg) -> str | None:
             if isinstance(value, int) and not isinstance(value, bool):
                 return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
             return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
+        if kind == "suspend" and isinstance(value, dict):  # "By suspending N of your Digimon"
+            amount = value.get("amount")
+            if set(value) != {"amount"} or not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+                return "by.suspend: {amount: N} (N of your Digimon, 1 or more) is its only form as a mapping"
+            return None
         return None if value in ("self", "own") else f"by.{kind}: self (this card) or own (1 of your Digimon)"
     if name == "activate_main":
         return _required(name, arg, "from") or _enum(name, arg, "from", ("trash",)) or _filter_problem(name, arg)

@@ -92,6 +92,8 @@ class CommonSteps:
         if kind == "trash_from_hand":
             spec = value if isinstance(value, dict) else {"amount": value}
             return sum(1 for c in self.players[me].hand if card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
+        if isinstance(value, dict):  # "N of your Digimon": N different ones
+            return sum(self._field_cost_problem(me, kind, "own", card, stack, s) is None for s in self.stacks(me)) >= value["amount"]
         return any(self._field_cost_problem(me, kind, value, card, stack, s) is None for s in self.stacks(me))
 
     def _trash_from_hand_cost(self, me: int, spec: dict, card: Card, committed: bool = False):
@@ -166,6 +168,9 @@ class CommonSteps:
 
     def _field_cost(self, me: int, kind: str, value: str, card: Card, stack: Stack | None, committed: bool = False):
         """Suspending or deleting this card or 1 of your Digimon as the cost."""
+        if isinstance(value, dict):
+            return (yield from self._suspend_several_cost(me, int(value["amount"]), card, committed))
+
         def problem(s: Stack | None) -> IllegalAction | None:
             return self._field_cost_problem(me, kind, value, card, stack, s)
 
@@ -189,6 +194,33 @@ class CommonSteps:
             # The Digimon stayed (e.g. <Evade>): the cost wasn't carried out.
             self.emit("cost_unpaid", "CR 15-7-2", me, card=card.name)
             return False
+        return True
+
+    def _suspend_several_cost(self, me: int, amount: int, card: Card, committed=False):
+        """"By suspending N of your Digimon": N different unsuspended Digimon, chosen one at a time and
+        suspended together; the cost is paid in full or not at all (CR 15-7-3)."""
+        chosen: list[Stack] = []
+
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is not None and s in chosen:
+                return IllegalAction(f"{s!r} is already chosen", "CR 15-10-2-3")
+            return self._field_cost_problem(me, "suspend", "own", card, None, s)
+
+        if sum(1 for s in self.stacks(me) if problem(s) is None) < amount:
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        must = self._committed_refusal(committed) if committed else None
+        while len(chosen) < amount:
+            part = IllegalAction("the cost can't be paid only in part", "CR 15-7-3") if chosen else None
+            pick = yield self._pick(me, "cost", f"{card.name}: suspend {amount - len(chosen)} more of your Digimon to pay "
+                                                "the cost?", problem, committed=must or part)
+            if pick.kind == "decline":
+                self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+                return False
+            chosen.append(self.find_stack(pick.target))
+        for s in chosen:  # CR 15-7-3: all of it at once
+            s.suspended = True
+            self.emit("suspend", "CR 15-7-1", me, card=repr(s))
         return True
 
     # ------------------------------------------------- play without the cost ----
