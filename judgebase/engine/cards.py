@@ -133,6 +133,7 @@ STEPS = (
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
+    "dna_digivolve",  # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand" (CR 8-2)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
 )
