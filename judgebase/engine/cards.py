@@ -100,8 +100,10 @@ EVENTS = {
     "security_added": "CR 15-5-2",
     "security_removed": "CR 15-5-2",
     "sources_added": "CR 4-8-1",  # a card goes under a Digimon as a digivolution card (<Training>, <Mind Link>)
+    "option_used": "CR 9-1-1",  # a player uses an Option card: the event is the player's, not a Digimon's
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
+PLAYER_EVENTS = SECURITY_EVENTS + ("option_used",)  # events of a player (or their security stack), not of a Digimon
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
 # The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
 WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
@@ -441,7 +443,7 @@ def _trigger_fields(item: dict, where: str) -> dict:
             raise CardError(f"{where}: by_effect doesn't apply to {'a block' if event == 'blocked' else 'this card about to be ' + event}")
         out["by_effect"] = item["by_effect"]
     if item.get("other"):
-        if event in SECURITY_EVENTS or whose in ("opponent", "self"):
+        if event in PLAYER_EVENTS or whose in ("opponent", "self"):
             raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")
         out["other"] = True
     instead = item.get("instead")

@@ -5,7 +5,7 @@ immediate "when this card would be played" effects, and carrying out an effect.
 
 from __future__ import annotations
 
-from ..cards import TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
+from ..cards import PLAYER_EVENTS, TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
 from ..state import (
     Action,
     Card,
@@ -184,7 +184,7 @@ class Effects:
         and the same moment (security events name the stack's ``owner`` and how many ``cards``); each effect
         triggers once however many of them meet its conditions (CR 15-5-2).  ``departed`` are
         Digimon that left the field in this very event, whose effects still see it (CR 15-8-3-5)."""
-        if event in ("security_added", "security_removed"):
+        if event in PLAYER_EVENTS:
             concerned = [(owner, None)] * cards
         else:
             concerned = [(s.owner, s) for s in subjects if s.top.defn.category in ("digimon", "digi-egg")]
