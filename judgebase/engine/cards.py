@@ -101,9 +101,10 @@ EVENTS = {
     "security_removed": "CR 15-5-2",
     "sources_added": "CR 4-8-1",  # a card goes under a Digimon as a digivolution card (<Training>, <Mind Link>)
     "option_used": "CR 9-1-1",  # a player uses an Option card: the event is the player's, not a Digimon's
+    "drew": "CR 4-14-1",  # a player draws: takes cards from their deck into their hand, whatever the reason
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
-PLAYER_EVENTS = SECURITY_EVENTS + ("option_used",)  # events of a player (or their security stack), not of a Digimon
+PLAYER_EVENTS = SECURITY_EVENTS + ("option_used", "drew")  # events of a player (or their security stack), not of a Digimon
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
 # The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
 WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
