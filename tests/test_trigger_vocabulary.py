@@ -39,6 +39,8 @@ GOOD = [
     {"timing": "when", "event": "sources_added", "whose": "own", "do": [{"memory": 1}]},
     {"timing": "when", "event": "attacks", "while": {"suspended": False}, "do": [{"draw": 1}]},
     {"timing": "when", "event": "source_added", "window": "your_turn", "by_effect": True, "do": [{"memory": 1}]},
+    {"timing": "when", "event": "option_used", "whose": "own", "window": "your_turn", "do": [{"memory": 1}]},
+    {"timing": "when", "event": "drew", "whose": "opponent", "do": [{"memory": 1}]},
     {"timing": "would", "event": "deleted", "whose": "self", "optional": True, "instead": {"trash_from_hand": 1}},
     {"timing": "would", "event": "deleted", "whose": "own", "other": True, "by_effect": True, "window": "your_turn",
      "instead": {"suspend": "self", "memory": -1, "trash_security": 1}},

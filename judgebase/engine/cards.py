@@ -110,8 +110,11 @@ EVENTS = {
     "sources_added": "CR 4-8-1",  # a card goes under a Digimon as a digivolution card (<Training>, <Mind Link>)
     # "when a digivolution card is placed under this Digimon": this Digimon only (CR 15-5-3)
     "source_added": "CR 15-5-3",
+    "option_used": "CR 9-1-1",  # a player uses an Option card: the event is the player's, not a Digimon's
+    "drew": "CR 4-14-1",  # a player draws: takes cards from their deck into their hand, whatever the reason
 }
 SECURITY_EVENTS = ("security_added", "security_removed")
+PLAYER_EVENTS = SECURITY_EVENTS + ("option_used", "drew")  # events of a player (or their security stack), not of a Digimon
 WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen from the effect's owner
 # The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
 WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
@@ -144,6 +147,7 @@ STEPS = (
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     "add_info", "change_info",  # information added or changed (CR 15-12)
+    "dna_digivolve",  # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand" (CR 8-2)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
     "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
@@ -491,7 +495,7 @@ def _trigger_fields(item: dict, where: str) -> dict:
     if event == "source_added" and (whose != "own" or item.get("other")):
         raise CardError(f"{where}: source_added watches this Digimon only (no whose other than own, no other)")
     if item.get("other"):
-        if event in SECURITY_EVENTS or whose in ("opponent", "self"):
+        if event in PLAYER_EVENTS or whose in ("opponent", "self"):
             raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")
         out["other"] = True
     instead = item.get("instead")

@@ -24,6 +24,8 @@ FILTERS = {
     "suspended": "CR 4-13-1-2-2",  # true: suspended; false: unsuspended (CR 4-13-1-1-2)
     "min_sources": "CR 4-26-1",  # "with N digivolution cards": N is met by N or more
     "max_sources": "CR 4-8-1",
+    # "with a [XX] among its digivolution cards": read from the cards treated as its digivolution cards
+    "with_source": "CR 4-8-2",
     "has_keyword": "CR 15-11-1-3-1",
     "text": "CR 4-23-1",  # "with <XX> in its text": printed on the top card, never gained (CR 4-23-2)
     "other": "CR 15-11-1-3-1",  # "your other Digimon": not the card with the effect
@@ -109,6 +111,11 @@ def check_filters(spec: dict, where: str, rankings: bool = False) -> None:
         elif key == "text":
             if not isinstance(value, str) or not value:
                 raise CardError(f"{where}: text names a keyword icon, e.g. text: save")
+        elif key == "with_source":
+            from .step_specs import CARD_FILTERS
+            if not isinstance(value, dict) or not value or any(k not in CARD_FILTERS for k in value):
+                raise CardError(f"{where}: with_source is a card filter such as {{name: Agumon}} "
+                                f"(known: {', '.join(CARD_FILTERS)})")
         elif key == "has_keyword":
             if not isinstance(value, str) or value not in PROPERTY_KEYWORDS:
                 raise CardError(f"{where}: unknown keyword {value!r} (known: {', '.join(sorted(PROPERTY_KEYWORDS))})")

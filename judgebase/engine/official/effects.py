@@ -5,7 +5,7 @@ immediate "when this card would be played" effects, and carrying out an effect.
 
 from __future__ import annotations
 
-from ..cards import TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
+from ..cards import PLAYER_EVENTS, TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
 from ..state import (
     Action,
     Card,
@@ -229,7 +229,7 @@ class Effects:
         the cards the event put where their effects work, which see it too (CR 15-5-3)."""
         if event not in self._events_watched:
             return  # no card of this game has a "when ..." effect watching this event
-        if event in ("security_added", "security_removed"):
+        if event in PLAYER_EVENTS:
             concerned = [(owner, None)] * cards
         else:
             concerned = [(s.owner, s) for s in subjects if s.top.defn.category in ("digimon", "digi-egg")]

@@ -399,6 +399,11 @@ class Playing:
         self._colour_requirement_met(tp, card, dual["colours"] if dual else card.defn.colours)
         yield from self._would_happen(tp, card, "used", dual["effects"] if dual else None)  # CR 9-1-6: right after the reveal
         self.pay(tp, dual["use_cost"] if dual else card.defn.use_cost, "CR 9-1-9-2", f"use {card.name}")
+        waiting = len(self.pending)
+        self._fire("option_used", owner=tp)
+        if len(self.pending) > waiting:
+            # CR 9-1-2: what the use triggered waits; nothing comes between the use and its [Main] activation.
+            self.emit("main_activates_first", "CR 9-1-2", tp, card=card.name, effects=len(self.pending) - waiting)
         card.incarnation += 1
         effects = dual["effects"] if dual else card.defn.effects
         main = next((e for e in effects if e.timing == "main"), None)

@@ -89,6 +89,31 @@ class SpecialDigivolutions:
                 out += [Action("link", source.top.uid, stack.sid) for stack in mine if stack is not source]
         return out
 
+    def _dna_problem(self, tp: int, card, a: Action) -> IllegalAction | None:
+        """Why ``card`` can't be DNA digivolved into from the Digimon ``a.targets`` (CR 8-2), or None:
+        the main phase action's question, and an effect's that DNA digivolves."""
+        d = card.defn
+        if not d.dna or a.option is None or not 0 <= a.option < len(d.dna):
+            return IllegalAction(f"{d.name} has no such [DNA Digivolution] requirement", "CR 8-2-1")
+        _cost, parts = d.dna[a.option]
+        if len(a.targets) != len(parts) or len(set(a.targets)) != len(a.targets):
+            return IllegalAction(f"DNA digivolution needs {len(parts)} different Digimon", "CR 8-2-3-1")
+        for sid, part in zip(a.targets, parts):
+            stack = self.find_stack(sid)
+            if stack is None or stack.owner != tp:
+                return IllegalAction("DNA digivolution uses your own Digimon", "CR 8-2-3-1")
+            if stack.area != "battle":
+                return IllegalAction(f"{stack!r} is in the breeding area; DNA digivolution uses Digimon in your battle area", "CR 6-5-1-2-2")
+            if stack.top.defn.category != "digimon":
+                return IllegalAction(f"{stack!r} is not a Digimon", "CR 6-5-1-2-2")
+            problem = self.requirement_problem(part, stack.top)
+            if problem:
+                return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
+            problem = self.digivolve_prohibition(stack, "dna")
+            if problem:
+                return problem
+        return None
+
     def _check_special(self, tp: int, a: Action) -> IllegalAction | None:
         if self.phase != "main" or self.attack is not None:
             return IllegalAction("this is a main phase action, with nothing pending", "CR 6-5-1")
@@ -99,26 +124,7 @@ class SpecialDigivolutions:
             return IllegalAction("that card is not in the turn player's hand", "CR 6-5-1")
         d = card.defn
         if a.kind == "dna":
-            if not d.dna or a.option is None or not 0 <= a.option < len(d.dna):
-                return IllegalAction(f"{d.name} has no such [DNA Digivolution] requirement", "CR 8-2-1")
-            _cost, parts = d.dna[a.option]
-            if len(a.targets) != len(parts) or len(set(a.targets)) != len(a.targets):
-                return IllegalAction(f"DNA digivolution needs {len(parts)} different Digimon", "CR 8-2-3-1")
-            for sid, part in zip(a.targets, parts):
-                stack = self.find_stack(sid)
-                if stack is None or stack.owner != tp:
-                    return IllegalAction("DNA digivolution uses your own Digimon", "CR 8-2-3-1")
-                if stack.area != "battle":
-                    return IllegalAction(f"{stack!r} is in the breeding area; DNA digivolution uses Digimon in your battle area", "CR 6-5-1-2-2")
-                if stack.top.defn.category != "digimon":
-                    return IllegalAction(f"{stack!r} is not a Digimon", "CR 6-5-1-2-2")
-                problem = self.requirement_problem(part, stack.top)
-                if problem:
-                    return IllegalAction(f"DNA requirement not met: {problem.reason}", "CR 8-2-3-1")
-                problem = self.digivolve_prohibition(stack, "dna")
-                if problem:
-                    return problem
-            return None
+            return self._dna_problem(tp, card, a)
         if a.kind == "burst":
             if not d.burst or a.option is None or not 0 <= a.option < len(d.burst):
                 return IllegalAction(f"{d.name} has no [Burst Digivolve] requirement", "CR 8-3-1")
@@ -248,7 +254,7 @@ class SpecialDigivolutions:
             self.emit("played_this_turn_cleared", "CR 8-2-2-1-7", tp, card=repr(result), was=", ".join(repr(s) for s in played_now))
         self._bonus_draw(tp, "CR 8-2-3-3")
         self._digivolved(result, tp)
-        yield from self._resolve()
+        yield from self._resolve_unless_processing()  # an effect's DNA digivolution: after that effect
 
     def _dna_result(self, result: Stack, materials: list[Stack]) -> None:
         """What a format tracks about a Digimon (Tamer Tactics groups) carries over to the result."""

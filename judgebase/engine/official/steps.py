@@ -248,6 +248,30 @@ class Steps(CommonSteps):
             if pick.kind == "digivolve":
                 yield from self._digivolve(me, pick, cost=spec.get("cost"), by_effect=True, ignore_requirements=ignore)
             return None
+        if name == "dna_digivolve":
+            # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand",
+            # paying that card's DNA digivolution cost (CR 8-2).
+            if stack is None or stack not in self.players[me].battle:
+                return None
+
+            def check(a: Action) -> IllegalAction | None:
+                if a.kind != "dna":
+                    return None
+                card = next((c for c in self.players[me].hand if c.uid == a.card), None)
+                if card is None:
+                    return IllegalAction("the effect DNA digivolves into a card in your hand", "CR 8-2-3-1")
+                if stack.sid not in a.targets:
+                    return IllegalAction(f"the effect DNA digivolves {stack!r} with another of your Digimon", "CR 15-11-1-3-1")
+                problem = self._dna_problem(me, card, a)
+                if problem is None and 0 <= a.option < len(card.defn.dna):
+                    problem = self.payment_problem(me, card.defn.dna[a.option][0], f"DNA digivolving into {card.name}")
+                return problem
+
+            candidates = [Action("decline")] + [a for a in self._special_candidates(me) if a.kind == "dna" and stack.sid in a.targets]
+            pick = yield self.decide(me, "effect_dna", candidates, "DNA digivolve by this effect?", check)
+            if pick.kind == "dna":
+                yield from self._dna(me, self._take_from_hand(me, pick.card), pick)
+            return None
         if name == "play_token":
             spec = dict(arg)
 

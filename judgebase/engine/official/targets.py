@@ -193,6 +193,10 @@ class Targets:
                     if key == "max_sources" and n - others <= want:
                         ref = "CR 4-3-2"  # a Tamer or Option card under it is a digivolution card all the same
                     return IllegalAction(f"the effect names a Digimon with {want} digivolution cards {bound}; {stack!r} has {n}", ref)
+            if key == "with_source" and not any(card_filter_problem(c.defn, want) is None for c in stack.sources):
+                # CR 4-8-2: only the cards treated as its digivolution cards are read (not link cards,
+                # not cards under a Tamer; a face-down one has no information, CR 4-7-9).
+                return IllegalAction(f"{stack!r} has no such card among its digivolution cards", "CR 4-8-2")
             if key == "text" and want not in set().union(*printed_icons(d)):
                 # CR 4-23-2: a keyword it has gained, or has from the cards under it, is not in its text
                 gained = self.keyword(stack, want) or any(want in set().union(*printed_icons(c.defn)) for c in stack.sources)
