@@ -359,6 +359,13 @@ class Persistent:
             else:
                 ref = "CR 15-11-2-3-3"
             self._log_continuous("effect_applies", ref, applied, stack)
+            if applied.kind == "keyword" and applied.value[0] in self.PROHIBITED_BY and self.keyword(stack, self.PROHIBITED_BY[applied.value[0]]):
+                # CR 15-8-2-5: a later effect wins a contradiction, but not against a prohibition (CR 15-1-3).
+                self.emit("prohibition_stands", "CR 15-8-2-5", stack.owner, card=repr(stack), keyword=applied.value[0],
+                          printed=f"<{applied.value[0].title()}>", prohibition=self.PROHIBITED_BY[applied.value[0]], source=applied.source)
+
+    # What a keyword lets a Digimon do, and the prohibition that contradicts it (CR 15-1-3, 15-8-2-5).
+    PROHIBITED_BY = {"blocker": "cannot_block", "rush": "cannot_attack"}
 
     def _log_continuous(self, kind: str, ref: str, applied: Applied, stack: Stack) -> None:
         data = {"card": repr(stack), "source": applied.source}
