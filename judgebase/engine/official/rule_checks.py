@@ -568,8 +568,8 @@ class RuleChecks:
                 if category == "option" and not stack.placed_by_effect:
                     trashed.append((stack, "CR 17-1-3-2-2"))
                     continue
-                if category not in ("digimon", "digi-egg"):
-                    continue
+                if category not in ("digimon", "digi-egg") and not self.treated_as_digimon(stack):
+                    continue  # (a card an effect treats as a Digimon is checked as one, CR 15-12-1-4)
                 dp = self.dp(stack)
                 if dp is None:
                     trashed.append((stack, "CR 17-1-3-2-1"))
@@ -622,7 +622,8 @@ class RuleChecks:
         """CR 17-1-2-2: no rule check is made while an effect is being processed, so a Digimon whose DP
         has dropped to 0 stays in the battle area until the whole effect has been carried out."""
         for stack in self.stacks():
-            if stack.sid not in noted and stack.top.defn.category == "digimon" and self.dp(stack) == 0:
+            if stack.sid not in noted and (stack.top.defn.category == "digimon" or self.treated_as_digimon(stack)) \
+                    and self.dp(stack) == 0:
                 noted.add(stack.sid)
                 self.emit("rule_check_waits", "CR 17-1-2-2", stack.owner, card=repr(stack))
 

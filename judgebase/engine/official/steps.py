@@ -326,7 +326,7 @@ class Steps(CommonSteps):
         etype = self.effect_type(card, stack)
         if name == "dp":
             for s in chosen:
-                if s.top.defn.dp is None:  # nothing to add DP to: it neither gains nor loses any
+                if self.dp(s) is None:  # nothing to add DP to (an effect may have given it some, CR 15-12-1-5)
                     self.emit("no_dp_to_change", "CR 2-5-3", me, card=repr(s), amount=int(spec["amount"]))
                     continue
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
