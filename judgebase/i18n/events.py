@@ -214,6 +214,22 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{effect} would be activated again from the same position, with no player having had a choice in between: the processing would go on forever and no player can stop it, so the game ends in a draw",
         "{effect} se activaría de nuevo desde la misma posición sin que ningún jugador haya tenido una elección entre medias: el procesamiento seguiría para siempre y ningún jugador puede pararlo, así que la partida termina en empate",
         "{effect} würde aus derselben Lage erneut aktiviert, ohne dass ein Spieler dazwischen eine Wahl hatte: die Abwicklung ginge endlos weiter und kein Spieler kann sie anhalten, also endet die Partie unentschieden"),
+    "event.infinite_loop": (
+        "{effect} would be activated again from the same position: an infinite loop, which {players} player(s) could stop by choosing otherwise; the players declare how many times it is repeated",
+        "{effect} se activaría de nuevo desde la misma posición: un bucle infinito, que {players} jugador(es) podría(n) parar eligiendo otra cosa; los jugadores declaran cuántas veces se repite",
+        "{effect} würde aus derselben Lage erneut aktiviert: eine Endlosschleife, die {players} Spieler durch eine andere Wahl anhalten könnte(n); die Spieler sagen an, wie oft sie wiederholt wird"),
+    "event.loop_count_declared": (
+        "{who} declares that the loop is repeated {times} time(s)",
+        "{who} declara que el bucle se repite {times} vez/veces",
+        "{who} sagt an, dass die Schleife {times}-mal wiederholt wird"),
+    "event.loop_count_skipped": (
+        "{who} can't stop the loop, so declares no number",
+        "{who} no puede parar el bucle, así que no declara ningún número",
+        "{who} kann die Schleife nicht anhalten und sagt daher keine Zahl an"),
+    "event.loop_stopped": (
+        "the loop has been repeated {times} time(s), as declared: it stops here and {effect} is not activated again",
+        "el bucle se ha repetido {times} vez/veces, como se declaró: se para aquí y {effect} no se vuelve a activar",
+        "die Schleife wurde wie angesagt {times}-mal wiederholt: sie endet hier und {effect} wird nicht erneut aktiviert"),
     "event.next_rule_check": (
         "{card} has 0 DP, but no rule check is made while one is being processed: the next rule check, made once that one is over, deals with it",
         "{card} tiene 0 DP, pero no se hace ningún chequeo de reglas mientras se procesa otro: lo trata el siguiente, hecho en cuanto ese termina",

@@ -55,6 +55,7 @@ DECISION_REF = {
     "fragment": "CR 16-37-1",
     "engage": "CR 16-44-1",
     "de_digivolve": "CR 16-12-1",
+    "loop_count": "CR 18-3-3",
     "effect_digivolve": "CR 8-1-3-1",
     "activate_order": "CR 15-15-7-2",
     "activate_main": "CR 15-15-7-3",

@@ -444,8 +444,10 @@ class Effects:
             else:
                 # CR 15-4-3-5-1: the turn player's own first; CR 15-4-3-5-2: then the non-turn player's.
                 ref = ("CR 15-4-3-5-1" if player == tp else "CR 15-4-3-5-2") if simultaneous else "CR 15-4-4-2"
-            if self._loop_check(chosen):
-                return
+            if (yield from self._loop_check(chosen)):
+                if self.is_over:
+                    return
+                continue  # CR 18-3-3-3: the loop stops here
             if self._ending_turn and self.mem(tp) >= 0:
                 # CR 15-8-3-6: the memory is back on the turn player's side, but it triggered at the end of the turn.
                 self.emit("stays_triggered", "CR 15-8-3-6", player, effect=chosen.source, memory=self.mem(tp))

@@ -93,8 +93,9 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._shown: list[tuple] = []  # (player, cards, looked at) an effect is revealing now (CR 15-15-3-8-1, 15-15-3-9-1)
         self._mandatory_depth = 0  # inside another effect activated by a mandatory effect (CR 15-15-7-4)  # the turn whose main phase came in play, not from the setup (CR 15-16-13)
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
-        self._choices = 0  # answers to decisions that offered more than 1 action: a player could change course
-        self._loop_mark, self._loop_seen = -1, {}  # activations since the last such answer (CR 18-3)
+        self._choices = [0, 0]  # each player's answers to decisions offering more than 1 action: they could change course
+        self._loop_epoch = 0  # phase actions taken: a loop of processing lies between two of them (CR 18-3)
+        self._loop_mark, self._loop_seen, self._loops = -1, {}, {}
         self.lasting: list = []  # overall processing that lasts a while (persistent.Lasting, CR 15-11-2)
         self._lasting_uid = 0
         self._computing: set = set()  # lookups under way (persistent.continuous)
@@ -253,8 +254,12 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         return state
 
     def _advance(self, action) -> None:
-        if self.decision is not None and len(self.decision.actions) > 1:
-            self._choices += 1
+        d = self.decision
+        if d is not None:
+            if len(d.actions) > 1:
+                self._choices[d.player] += 1
+            if d.kind in ("main", "breeding"):
+                self._loop_epoch += 1
         super()._advance(action)
         # Whatever persistent or lasting effect started or stopped reaching a card while the action
         # was processed is in the log before the next decision (CR 15-8-2-2, 15-8-2-3).

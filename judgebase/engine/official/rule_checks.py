@@ -517,24 +517,58 @@ class RuleChecks:
             if self.is_over:
                 return
 
-    def _loop_check(self, chosen: Pending) -> bool:
-        """CR 18-3: True if ``chosen`` is about to be activated again from the same position with no
-        player having had a choice since: the processing would go on forever, no player can stop it,
-        and the game ends in a draw (CR 18-3-2)."""
-        if self._loop_mark != self._choices:
-            self._loop_mark, self._loop_seen = self._choices, {}
+    LOOP_COUNTS = range(1, 11)  # the numbers of repetitions a player may declare (CR 18-3-3-1)
+
+    def _loop_check(self, chosen: Pending):
+        """CR 18-3: a generator, True if ``chosen`` must not be activated.  An effect about to be activated
+        again from a position it was activated from before is an infinite loop (CR 18-3-1).  If no player
+        had a choice since, nobody can stop it and the game is a draw (CR 18-3-2).  Otherwise the players
+        who could stop it declare how many times it is repeated, turn player first (CR 18-3-3-1, 18-3-3-2);
+        after that many repetitions it stops where it comes back, its effect not activated (CR 18-3-3-3)."""
+        if self._loop_mark != self._loop_epoch:
+            self._loop_mark, self._loop_seen, self._loops = self._loop_epoch, {}, {}
         seen = self._loop_seen.setdefault(chosen.source, [])
-        seen.append(None)
-        if len(seen) < 2:
+        if not seen:
+            seen.append((None, None))
             return False  # (the first activation of an effect is no repetition: the position isn't needed)
         position = self._named_position()
-        if position not in seen:
-            seen.append(position)
+        loop = self._loops.get(chosen.source)
+        if loop is not None and loop["position"] == position:
+            loop["done"] += 1
+            if loop["done"] <= loop["times"]:
+                return False
+            self.emit("loop_stopped", "CR 18-3-3-3", effect=chosen.source, times=loop["times"])
+            return True
+        before = next((choices for pos, choices in seen if pos == position), None)
+        if before is None:
+            seen.append((position, tuple(self._choices)))
             return False
-        self.over_reason = "an infinite loop that no player can stop"
-        self.emit("infinite_loop_draw", "CR 18-3-2", effect=chosen.source)
-        self.emit("game_over", "CR 1-2-2", reason=self.over_reason)
-        return True
+        tp = self.turn_player
+        stoppers = [p for p in (tp, 1 - tp) if self._choices[p] != before[p]]
+        if not stoppers:
+            self.over_reason = "an infinite loop that no player can stop"
+            self.emit("infinite_loop_draw", "CR 18-3-2", effect=chosen.source)
+            self.emit("game_over", "CR 1-2-2", reason=self.over_reason)
+            return True
+        self.emit("infinite_loop", "CR 18-3-3", effect=chosen.source, players=len(stoppers))
+        declared = []
+        for p, ref in ((tp, "CR 18-3-3-1"), (1 - tp, "CR 18-3-3-2")):
+            if p not in stoppers:
+                self.emit("loop_count_skipped", ref, p)
+                continue
+
+            def check(a: Action, ref=ref) -> IllegalAction | None:
+                if a.kind == "choose" and (a.option not in self.LOOP_COUNTS or a.card is not None or a.target is not None or a.targets):
+                    return IllegalAction(f"declare how many times the loop is repeated ({self.LOOP_COUNTS[0]} to {self.LOOP_COUNTS[-1]})", ref)
+                return None
+
+            pick = yield self.decide(p, "loop_count", [Action("choose", option=n) for n in self.LOOP_COUNTS],
+                                     f"infinite loop ({chosen.source}): how many times is it repeated?", check)
+            declared.append(pick.option)
+            self.emit("loop_count_declared", ref, p, times=pick.option)
+        # CR 18-3-3-3: at least as many times as each player declared; this activation is the first.
+        self._loops[chosen.source] = {"position": position, "times": max(declared), "done": 1}
+        return False
 
     def _named_position(self) -> str:
         """The position by card names, with cards out of the game (removed tokens) left out: a loop that
