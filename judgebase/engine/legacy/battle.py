@@ -13,6 +13,9 @@ class Battle:
 
     # -- Battle Phase (LEG 3.2.4) -----------------------------------------------------
     def _phase_battle(self):
+        # LEG 3.3.4.1 - LEG 3.3.4.2: Digimon that appear at the start of the battle, the second player's first.
+        for p in (self.second_player, self.first_player):
+            self._appear(p)
         # LEG 3.3.4.3: "at the start of the battle~" effects and abilities, second player then first player,
         # before the Battle Phase proper begins.
         for p in (self.second_player, self.first_player):
@@ -65,6 +68,23 @@ class Battle:
         self.emit("battle_end", "LEG 3.2.4.4.4", None)
         self.final_attack = [self.attack(0), self.attack(1)]
         self.battled = True
+
+    def _appear(self, p: int) -> None:
+        """Reading: a Digimon whose appearance conditions are ready appears from the hand (the first such card);
+        002 states the order of appearing, not a choice to hold it back."""
+        side = self.players[p]
+        ready = [c for c in side.hand if c.defn.is_digimon and c.defn.appears is not None
+                 and all(side.points <= n if k == "points_at_most" else side.points >= n for k, n in c.defn.appears.items())]
+        if not ready:
+            return
+        card = ready[0]
+        side.hand.remove(card)
+        card.face_up = True
+        # LEG 3.2.2.1.6: straight into the Digimon Box; the Digimon in play until then, other than the Level III, go.
+        before = [c for c in side.box if c.defn.level != 3]
+        side.box = [c for c in side.box if c.defn.level == 3] + [card]
+        self._to_darkness(p, before, "LEG 3.2.2.1.6", "the Digimon in play before the appearance")
+        self.emit("appear", "LEG 3.3.4.1" if p == self.second_player else "LEG 3.3.4.2", p, card=card.name)
 
     def _battle_candidates(self, p: int) -> list[Action]:
         side = self.players[p]

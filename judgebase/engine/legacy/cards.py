@@ -73,6 +73,9 @@ class LegacyCardDef:
     jogress: tuple = ()  # Jogress: the team (A ⇔ B); one in the box, the other's card to the Power Box (LEG 3.2.2.1.3)
     opt: str | None = None  # Opt digivolution: the "Win Rate" Option card to place face down in the Power Box (LEG 3.2.2.1.2)
     digivolve_cost: int = 0  # "send N more cards from your hand to the Land of Darkness" as it is digivolved into (LEG 3.2.3.6)
+    # appearance conditions: {points_at_most|points_at_least: N}; once they are ready it comes from the hand
+    # straight into the Digimon Box at the start of the battle (LEG 3.2.2.1.6, LEG 3.3.4.1-2)
+    appears: dict | None = None
     digivolves_from: tuple = ()  # a special requirement naming the Digimon it digivolves from, same level too (LEG 3.2.3.9.2)
     battle_start: dict | None = None  # ◎ "at the start of the battle~": an effect used as the Battle Phase begins (LEG 3.3.4.3)
     board_bonus: dict | None = None  # ◎ "if Name is on your game board, your attack value gets +N": {name, add} (LEG 3.4.3.8)
@@ -237,6 +240,13 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         if not ok:
             raise CardError(f"card {name!r}: on_digivolve is {{draw: N}} or {{opponent_option: Name}}")
         on_digivolve = dict(on_digivolve)
+    appears = spec.get("appears")
+    if appears is not None:
+        if not (isinstance(appears, dict) and len(appears) == 1
+                and next(iter(appears)) in ("points_at_most", "points_at_least")
+                and isinstance(next(iter(appears.values())), int)):
+            raise CardError(f"card {name!r}: appears is {{points_at_most: N}} or {{points_at_least: N}}")
+        appears = dict(appears)
     support = spec.get("support")
     if support is not None:
         condition = dict(support.get("condition") or {})
@@ -255,7 +265,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         requirement=int(spec.get("requirement", 0 if ("jogress" in spec or "opt" in spec) else 1)),
         jogress=jogress, opt=spec.get("opt"), digivolve_cost=int(spec.get("digivolve_cost", 0)),
         field=spec.get("field"), background=spec.get("background"),
-        board_bonus=board_bonus, digivolves_from=tuple(spec.get("digivolves_from") or ()),
+        board_bonus=board_bonus, appears=appears, digivolves_from=tuple(spec.get("digivolves_from") or ()),
         battle_start=None if spec.get("battle_start") is None else _effect(name, spec["battle_start"], "battle_start"),
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
