@@ -263,6 +263,11 @@ class Battle:
                         # LEG 3.3.5: nullified before its effect took effect: the effect field's cost is not paid.
                         self.emit("cost_skipped", "LEG 3.3.5", p, card=card.name)
                     return
+        if d.condition and not self._condition_met(p, d.condition):
+            # LEG 3.3.6.2: turned face up all the same; the card stays and waits for its condition.
+            self.conditional.append((p, card))
+            self.emit("condition_waiting", "LEG 3.3.6.2", p, card=card.name)
+            return
         self._resolve(p, d.effect, card.name, ref, until=d.limit)
         # LEG 3.3.5: the cost in the effect field is paid as the effect takes effect.
         self._pay(p, card, "effect", "LEG 3.3.5")

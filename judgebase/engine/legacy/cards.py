@@ -103,6 +103,9 @@ class LegacyCardDef:
     needs_slot: bool = True  # LEG 3.2.2.7: most Option cards can be used only from the Option Slot (Digimon: always)
     # what using it costs: {face_up: {points|network: N}, effect: {points|network: N}} (LEG 3.3.5)
     cost: dict | None = None
+    # "situational" activation condition: {points_at_most|points_at_least: N} on its player's points; turned
+    # face up without it, the card waits and its effect activates once the condition is met (LEG 3.3.6.2)
+    condition: dict | None = None
     set_face_up: bool = False  # worded "face up~": set face up, its effect activating in its phase (LEG 3.4.4.4)
     category: str | None = None  # "Spirit", "Plug-in", ...; nothing printed is category none, whatever the name (LEG 3.4.6)
     nullifies_category: str | None = None  # a nullifying card that reaches only Option cards of this category (LEG 3.4.6)
@@ -180,6 +183,13 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
             raise CardError(f"card {name!r}: needs_slot is true or false, and a card that names its slot needs one")
         if spec.get("nullifies_category") is not None and "nullify" not in (spec.get("effect") or {}):
             raise CardError(f"card {name!r}: nullifies_category belongs to a card whose effect is nullify")
+        condition = spec.get("condition")
+        if condition is not None:
+            if not (isinstance(condition, dict) and len(condition) == 1
+                    and next(iter(condition)) in ("points_at_most", "points_at_least")
+                    and isinstance(next(iter(condition.values())), int)):
+                raise CardError(f"card {name!r}: condition is {{points_at_most: N}} or {{points_at_least: N}}")
+            condition = dict(condition)
         cost = spec.get("cost")
         if cost is not None:
             parts_ok = isinstance(cost, dict) and cost and all(
@@ -192,7 +202,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
             cost = {when: dict(what) for when, what in cost.items()}
         return LegacyCardDef(
             **common, kind="option", effect=_effect(name, spec.get("effect"), "effect"), timing=timing,
-            cost=cost, set_face_up=bool(spec.get("set_face_up", False)), category=spec.get("category"),
+            cost=cost, condition=condition, set_face_up=bool(spec.get("set_face_up", False)), category=spec.get("category"),
             nullifies_category=spec.get("nullifies_category"),
             only_one=bool(spec.get("only_one", False)), before_effect=bool(spec.get("before_effect", False)),
             slot=slot, limit=spec.get("limit", "phase"), levels=levels, needs_slot=needs_slot,

@@ -54,6 +54,7 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
         self.abilities_used: set[tuple[int, str]] = set()  # (player, phase)
         self.prep_step = [0, 0]
         self.pending: Card | None = None  # an Option waiting to take effect (response window)
+        self.conditional: list[tuple[int, Card]] = []  # Options turned face up, waiting for their condition (LEG 3.3.6.2)
         self.waiting: set[int] = set()  # "face up~" Options set face up, their effect not activated yet (LEG 3.4.4.4)
         self.pending_user: int | None = None
         self.acted_in_point: dict[str, set] = {"options": set(), "abilities": set()}
@@ -313,6 +314,22 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
             self.over_reason = f"P{player + 1}'s points reached 0"
             self.emit("win", "LEG 3.2.5.8", 1 - player, why=self.over_reason)
             raise _GameOver
+        self._conditions_met()
+
+    def _condition_met(self, p: int, condition: dict) -> bool:
+        points = self.players[p].points
+        return all(points <= n if k == "points_at_most" else points >= n for k, n in condition.items())
+
+    def _conditions_met(self) -> None:
+        """LEG 3.3.6.2: a situational Option turned face up without its condition activates once it is met."""
+        for p, card in list(self.conditional):
+            side = self.players[p]
+            if card not in side.slots and card not in side.hand:
+                self.conditional.remove((p, card))  # gone at its limit
+            elif self._condition_met(p, card.defn.condition):
+                self.conditional.remove((p, card))
+                self.emit("effect_activated", "LEG 3.3.6.2", p, card=card.name, phase=self.phase)
+                self._resolve(p, card.defn.effect, card.name, "LEG 3.3.6.2", until=card.defn.limit)
 
     # -- attack values (LEG 3.4.8) -------------------------------------------------
     def technique(self, player: int) -> str | None:

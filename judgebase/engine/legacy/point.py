@@ -138,6 +138,7 @@ class PointCalculation:
         self.battle_effects = []
         self.battled = False
         self.used_this_turn = []
+        self.conditional = []
         self.refilled = set()
         self.supported = set()
         self.abilities_used = set()
