@@ -1461,6 +1461,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.digivolution_stopped": ("{who} cannot meet the requirement of {card} ({needed} cards from the hand, {hand} there): the digivolution stops at {at}",
                                    "{who} no puede cumplir el requisito de {card} ({needed} cartas de la mano, tiene {hand}): la digivolución se detiene en {at}",
                                    "{who} kann die Bedingung von {card} nicht erfüllen ({needed} Karten aus der Hand, {hand} vorhanden): die Digitation endet bei {at}"),
+    "event.appear": ("{card} appears in {who}'s Digimon Box at the start of the battle",
+                     "{card} aparece en la Digimon Box de {who} al comienzo de la batalla",
+                     "{card} erscheint zu Beginn des Kampfes in der Digimon Box von {who}"),
+    "event.condition_waiting": ("{card} is face up but its condition is not met: its effect waits for it",
+                                "{card} está boca arriba pero su condición no se cumple: su efecto espera",
+                                "{card} ist offen, aber ihre Bedingung ist nicht erfüllt: ihr Effekt wartet"),
     "event.attack_value": ("{who}'s attack value for technique {technique}: {value}",
                            "valor de ataque de {who} con la técnica {technique}: {value}",
                            "Angriffswert von {who} mit Technik {technique}: {value}"),
@@ -1782,6 +1788,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.why:sent from the hand as digivolution requirement": (
         "sent from the hand as digivolution requirement", "enviada desde la mano como requisito de digivolución",
         "als Digitationsbedingung aus der Hand geschickt"),
+    "phrase.why:the Digimon in play before the appearance": (
+        "the Digimon in play before the appearance", "el Digimon en juego antes de la aparición",
+        "das Digimon, das vor dem Erscheinen im Spiel war"),
     "phrase.why:the exchanged Level III": ("the exchanged Level III", "el nivel III cambiado", "das getauschte Level III"),
     "phrase.why:no digivolution was made": ("no digivolution was made", "no se hizo ninguna digivolución",
                                             "es wurde nicht digitiert"),
