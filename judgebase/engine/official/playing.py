@@ -77,7 +77,7 @@ class Playing:
                 reduction, count, name = d.assembly
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
                     cost -= reduction
-            if d.effects:
+            if "would" in d.timings[0]:  # (a reduction is a "would be played" effect's step)
                 # CR 1-3-11-2: a reduction with a processing condition counts only while that condition is met.
                 cost -= sum(int(step["reduce_play_cost"]) for step in self._play_cost_reductions(d)
                             if "if" not in step or self.conditions_hold(step["if"], player, None))
