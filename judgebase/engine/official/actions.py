@@ -35,6 +35,7 @@ class MainPhaseActions:
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
             tops = [(s, s.cards[-1]) for s in field]
             fits = self._fits
+            bases: dict[int, list] = {}  # requirement -> the cards on the field meeting it, in field order
             for card in ps.hand:
                 d = card.defn
                 if d.category in ("digimon", "tamer"):
@@ -47,15 +48,19 @@ class MainPhaseActions:
                         legal.append(a)
                 if d.category == "digimon":
                     for i, req in enumerate(d.requirements):
-                        for s, top in tops:
-                            # whether a card meets a requirement depends on the two definitions only
-                            # (copies in the hand ask the same question): requirement_problem keeps the
-                            # answer per pair and game, read here without a call
-                            known = fits.get((id(req), id(top.defn)))
-                            if known[0] if known is not None else self.requirement_met(req, top):
-                                a = Action("digivolve", card.uid, s.sid, i)
-                                if self._card_problem(tp, card, a) is None:
-                                    legal.append(a)
+                        # whether a card meets a requirement depends on the two definitions only:
+                        # requirement_problem keeps the answer per pair and game, read here without a
+                        # call, and the cards meeting it are listed once for copies in the hand
+                        meeting = bases.get(id(req))
+                        if meeting is None:
+                            meeting = bases[id(req)] = [
+                                s for s, top in tops
+                                if (known[0] if (known := fits.get((id(req), id(top.defn)))) is not None
+                                    else self.requirement_met(req, top))]
+                        for s in meeting:
+                            a = Action("digivolve", card.uid, s.sid, i)
+                            if self._card_problem(tp, card, a) is None:
+                                legal.append(a)
             legal += [a for a in self._special_candidates(tp) if self._special_problem(tp, a) is None]
         targets = self._attack_candidates(tp)
         for stack in self.stacks(tp):

@@ -82,7 +82,7 @@ class Playing:
                 reduction, count, name = d.assembly
                 if sum(c.defn.name == name for c in self.players[player].trash) >= count:
                     cost -= reduction
-            if d.effects:
+            if "would" in d.timings[0]:  # (a reduction is a "would be played" effect's step)
                 # CR 1-3-11-2 / 1-3-11-3: a reduction counts only while its processing conditions can be met now.
                 cost -= sum(int(step["reduce_play_cost"]) for effect, step in self._play_cost_reduction_steps(d)
                             if self._reduction_unavailable(player, card, effect, step) is None)
@@ -99,12 +99,6 @@ class Playing:
                 cost -= sum(sorted(sorption, reverse=True)[:free])
             return max(0, cost)
         return None
-
-    @staticmethod
-    def _play_cost_reductions(d) -> list[dict]:
-        """The "when this card would be played, reduce the play cost" steps the card prints (CR 4-2-3-1)."""
-        return [step for e in d.effects if e.timing == "would" and e.event == "played"
-                for step in e.steps if "reduce_play_cost" in step]
 
     @staticmethod
     def _play_cost_reduction_steps(d) -> list[tuple]:

@@ -680,7 +680,7 @@ class RuleChecks:
             if other is None or other.owner != owner or other.area != "battle" or other is stack:
                 return IllegalAction("<Guard> deletes another of your Digimon, the one with <Guard>", "CR 16-45-1")
             if not self.keyword(other, "guard"):
-                return IllegalAction(f"{other!r} has no <Guard>", "CR 16-45-1")
+                return IllegalAction(lambda: f"{other!r} has no <Guard>", "CR 16-45-1")
             if cause != "effect" or by is None or by == owner:
                 return IllegalAction("<Guard> acts when a Digimon would leave by an opponent's effect only", "CR 16-45-2")
             if self.deletion_prohibited(other, owner):
@@ -689,11 +689,11 @@ class RuleChecks:
             return None
         if a.card != stack.sid:
             ref = "CR 16-46-2" if a.kind == "detach" else "CR 16-36-2"
-            return IllegalAction(f"only {stack!r}, the Digimon about to leave, can use it", ref)
+            return IllegalAction(lambda: f"only {stack!r}, the Digimon about to leave, can use it", ref)
         if a.kind == "detach":
             specs = self._keyword_values(stack, "detach") if self.keyword(stack, "detach") else []
             if not specs:
-                return IllegalAction(f"{stack!r} has no <Detach>", "CR 16-46-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Detach>", "CR 16-46-1")
             if cause == "effect" and by == owner:
                 return IllegalAction("<Detach> doesn't act when your own effect moves the Digimon", "CR 16-46-2")
             if a.option is None or not 0 <= a.option < len(stack.links):
@@ -705,7 +705,7 @@ class RuleChecks:
         if a.kind == "decode":
             specs = self._keyword_values(stack, "decode") if self.keyword(stack, "decode") else []
             if not specs:
-                return IllegalAction(f"{stack!r} has no <Decode>", "CR 16-36-1")
+                return IllegalAction(lambda: f"{stack!r} has no <Decode>", "CR 16-36-1")
             if cause == "battle":
                 return IllegalAction("<Decode> doesn't act when the Digimon leaves because of a battle", "CR 16-36-2")
             if a.option is None or not 0 <= a.option < len(stack.sources):
