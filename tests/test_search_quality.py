@@ -12,7 +12,7 @@ from conftest import ROOT
 QUERIES = load_queries(ROOT / "tests" / "queries.yaml")
 LANGS = ("es", "en", "de")
 #: recall@5 and MRR reached per language (rounded down): they may only rise.
-FLOORS = {"es": (0.94, 0.81), "en": (0.89, 0.77), "de": (0.96, 0.89)}
+FLOORS = {"es": (0.95, 0.81), "en": (0.89, 0.77), "de": (0.96, 0.89)}
 
 
 def test_query_set_shape(db):
@@ -33,7 +33,7 @@ def test_recall_at_5_and_mrr_never_fall(searcher):
     scores = evaluate(lambda q, lang: [r.ref for r in searcher.search(q, limit=10)], QUERIES)
     report = "\n".join(f"[{q.lang}] {q.q!r}: expected {q.expect}, got {top}" for q, top in scores["all"].misses)
     figures = {lang: (round(scores[lang].recall_at_5, 3), round(scores[lang].mrr, 3)) for lang in (*LANGS, "all")}
-    assert scores["all"].recall_at_5 >= 0.93 and scores["all"].mrr >= 0.82, (figures, report)
+    assert scores["all"].recall_at_5 >= 0.94 and scores["all"].mrr >= 0.83, (figures, report)
     for lang, (recall, mrr) in FLOORS.items():
         assert scores[lang].recall_at_5 >= recall, (lang, figures, report)
         assert scores[lang].mrr >= mrr, (lang, figures, report)

@@ -110,13 +110,13 @@ def terms(lang: str, text: str) -> tuple[str, ...]:
 QUESTION_WORDS = {
     "es": {"como", "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "quien", "quienes", "que", "cual",
            "cuales", "donde", "puedo", "puede", "pueden", "podria", "hay", "pasa", "ocurre", "sucede", "hago",
-           "debo", "tengo", "vez", "veces",
+           "debo", "tengo", "vez", "veces", "dice", "dicen",
            "q", "k", "xq", "pq", "porq", "tb", "tmb"},  # phone shorthand: que, porque, también
     "en": {"how", "many", "much", "what", "when", "who", "which", "where", "why", "can", "could", "may", "does",
-           "do", "did", "happens", "happen", "must", "should", "times", "time", "i", "my",
+           "do", "did", "happens", "happen", "must", "should", "times", "time", "i", "my", "says", "say",
            "u", "r", "ur", "pls", "plz"},  # phone shorthand: you, are, your, please
     "de": {"wie", "viele", "viel", "oft", "wann", "wer", "was", "welche", "welcher", "welches", "wo", "warum",
-           "kann", "darf", "muss", "passiert", "geschieht", "ich", "mein", "meine", "mal",
+           "kann", "darf", "muss", "passiert", "geschieht", "ich", "mein", "meine", "mal", "sagt",
            "u", "n", "nen"},  # phone shorthand: und, ein, einen
 }
 
