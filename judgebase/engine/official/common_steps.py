@@ -575,10 +575,10 @@ def _differ(cards, info: str | None, one_each: bool = False) -> bool:
 
 
 def _part_ref(defn, spec: dict) -> str | None:
-    """The clause when the part of the card a pick looks at is what it fails: "in its inherited effect"
-    reads only that text (CR 2-3-11-2-2), "in its link effect" only the link effect (CR 2-3-11-4-7); a
-    card without that part can't be found that way."""
-    for key, ref in (("inherited_text", "CR 2-3-11-2-2"), ("link_text", "CR 2-3-11-4-7")):
+    """The clause when the part of the card a pick looks at is what it fails: "in its effect" reads only
+    the upper text (CR 2-3-3-2), "in its inherited effect" only that text (CR 2-3-11-2-2), "in its link
+    effect" only the link effect (CR 2-3-11-4-7); a card without that part can't be found that way."""
+    for key, ref in (("effect_text", "CR 2-3-3-2"), ("inherited_text", "CR 2-3-11-2-2"), ("link_text", "CR 2-3-11-4-7")):
         if key in spec and card_filter_problem(defn, {key: spec[key]}) is not None \
                 and card_filter_problem(defn, {k: v for k, v in spec.items() if k != key}) is None:
             return ref
