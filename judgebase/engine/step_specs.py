@@ -34,7 +34,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
-REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text") + CARD_FILTERS
+REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text", "effect_text", "inherited_text", "link_text") + CARD_FILTERS
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each",
@@ -111,6 +111,9 @@ def step_problem(name: str, arg) -> str | None:
         picks = arg.get("to_hand", [])
         for i, pick in enumerate(picks if isinstance(picks, list) else [picks]):
             problem = _fields(f"reveal.to_hand[{i}]", pick, REVEAL_PICK_FIELDS) or _filter_problem(f"reveal.to_hand[{i}]", pick)
+            part = next((k for k in ("effect_text", "inherited_text", "link_text") if k in pick and not (isinstance(pick[k], str) and pick[k])), None)
+            if not problem and part:
+                problem = f"reveal.to_hand[{i}].{part}: the keyword it names (e.g. blocker)"
             if not problem and "different" in pick and pick["different"] not in DIFFERENT:
                 problem = f"reveal.to_hand[{i}].different: one of {', '.join(DIFFERENT)} (\"with different names\" ...)"
             if problem:
@@ -218,6 +221,12 @@ def card_filter_problem(defn, spec: dict) -> str | None:
         return f"{defn.name} doesn't have a play cost of {spec['max_cost']} or less"
     if "text" in spec and spec["text"] not in set().union(*printed_icons(defn)):
         return f"{defn.name} has no <{spec['text']}> in its text"
+    if "effect_text" in spec and spec["effect_text"] not in printed_icons(defn)[0]:
+        return f"{defn.name} has no <{spec['effect_text']}> in its effect"
+    if "inherited_text" in spec and spec["inherited_text"] not in printed_icons(defn)[1]:
+        return f"{defn.name} has no <{spec['inherited_text']}> in its inherited effect"
+    if "link_text" in spec and spec["link_text"] not in {k for k, _ in (defn.link or {}).get("keywords", ())}:
+        return f"{defn.name} has no <{spec['link_text']}> in its link effect"
     return None
 
 

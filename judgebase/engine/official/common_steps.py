@@ -350,7 +350,8 @@ class CommonSteps:
                         return IllegalAction("the effect adds 1 of the revealed cards to the hand", "CR 15-11-1-3-1")
                     problem = card_filter_problem(picked.defn, pick_spec)
                     if problem:
-                        return IllegalAction(problem, _text_ref(picked.defn, pick_spec) or "CR 15-11-1-3-1")
+                        return IllegalAction(problem, _text_ref(picked.defn, pick_spec) or _part_ref(picked.defn, pick_spec)
+                                             or "CR 15-11-1-3-1")
                     if not _differ(taken_here + [picked], different):
                         return IllegalAction(f"the cards added must have different {different}s; {picked.name} doesn't differ "
                                              "from the ones already chosen", "CR 4-25-1")
@@ -653,6 +654,17 @@ def _differ(cards, info: str | None, one_each: bool = False) -> bool:
     if one_each:
         return all(not set(a) & set(b) for i, a in enumerate(values) for b in values[i + 1:]) and all(values)
     return any(len(set(combo)) == len(combo) for combo in itertools.product(*values))
+
+
+def _part_ref(defn, spec: dict) -> str | None:
+    """The clause when the part of the card a pick looks at is what it fails: "in its effect" reads only
+    the upper text (CR 2-3-3-2), "in its inherited effect" only that text (CR 2-3-11-2-2), "in its link
+    effect" only the link effect (CR 2-3-11-4-7); a card without that part can't be found that way."""
+    for key, ref in (("effect_text", "CR 2-3-3-2"), ("inherited_text", "CR 2-3-11-2-2"), ("link_text", "CR 2-3-11-4-7")):
+        if key in spec and card_filter_problem(defn, {key: spec[key]}) is not None \
+                and card_filter_problem(defn, {k: v for k, v in spec.items() if k != key}) is None:
+            return ref
+    return None
 
 
 def _text_ref(defn, spec: dict) -> str | None:
