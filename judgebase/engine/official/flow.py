@@ -285,7 +285,7 @@ class Flow:
             waiting = len(self.pending)
             self._fire("drew", owner=player)
             if len(self.pending) > waiting:  # CR 4-14-1: deck to hand is drawing, whatever made the player draw
-                self.emit("counts_as_drawing", "CR 4-14-1", player, cards=drawn, draw_ref=ref)
+                self.emit("counts_as_drawing", "CR 4-14-1", player, cards=drawn)
 
     def apply(self, action: Action) -> None:
         """Take ``action``; a forfeit (``Action("forfeit", option=player)``) may come from either player
