@@ -1467,6 +1467,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.condition_waiting": ("{card} is face up but its condition is not met: its effect waits for it",
                                 "{card} está boca arriba pero su condición no se cumple: su efecto espera",
                                 "{card} ist offen, aber ihre Bedingung ist nicht erfüllt: ihr Effekt wartet"),
+    "event.slot_revenge": ("{card}'s ability: {cards} face-down slot cards were sent away, so the opponent loses {amount} points",
+                           "habilidad de {card}: le enviaron {cards} cartas boca abajo de sus slots, así que el rival pierde {amount} puntos",
+                           "Fähigkeit von {card}: {cards} verdeckte Slot-Karten wurden weggeschickt, also verliert der Gegner {amount} Punkte"),
     "event.attack_value": ("{who}'s attack value for technique {technique}: {value}",
                            "valor de ataque de {who} con la técnica {technique}: {value}",
                            "Angriffswert von {who} mit Technik {technique}: {value}"),
@@ -1791,6 +1794,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.why:the Digimon in play before the appearance": (
         "the Digimon in play before the appearance", "el Digimon en juego antes de la aparición",
         "das Digimon, das vor dem Erscheinen im Spiel war"),
+    "phrase.why:face-down Option cards sent by the opponent's effect": (
+        "face-down Option cards sent by the opponent's effect", "cartas de Opción boca abajo enviadas por el efecto del rival",
+        "verdeckte Optionskarten, vom Effekt des Gegners geschickt"),
     "phrase.why:the exchanged Level III": ("the exchanged Level III", "el nivel III cambiado", "das getauschte Level III"),
     "phrase.why:no digivolution was made": ("no digivolution was made", "no se hizo ninguna digivolución",
                                             "es wurde nicht digitiert"),

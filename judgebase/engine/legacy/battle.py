@@ -362,6 +362,17 @@ class Battle:
         elif key in ("lost_multiply", "once_more", "force_draw"):
             ref2 = {"lost_multiply": "LEG 3.4.8.2", "once_more": "LEG 3.4.8.7", "force_draw": "LEG 3.5.3"}[key]
             self.emit(key, ref2, target, card=source, value=value)
+        elif key == "destroy_slot":
+            side = self.players[target]
+            gone = [c for c in side.slots if c is not None and not c.face_up][:value]
+            for c in gone:
+                self._slot_out(target, c)
+            self._to_darkness(target, gone, ref, "face-down Option cards sent by the opponent's effect")
+            if gone and self.phase == "battle" and self.special(target, "slot_revenge"):
+                # LEG 3.5.7: for each of them, at once; cards sent earlier were counted then.
+                amount = self.top(target).defn.slot_revenge * len(gone)
+                self.emit("slot_revenge", "LEG 3.5.7", target, card=self.top(target).name, cards=len(gone), amount=amount)
+                self._lose_points(p, amount, "LEG 3.5.7", card=self.top(target).name)
         elif key == "nullify":
             pending = self.pending
             if pending is not None and self.pending_user == target:

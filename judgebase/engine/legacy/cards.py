@@ -36,11 +36,13 @@ EFFECT_KEYS = (
     "once_more",  # "reduce the points once more": the normal calculation made once more (LEG 3.4.8.7)
     "force_draw",  # "the battle is a draw" ("Let's Stop Fighting", LEG 3.5.3)
     "nullify",  # nullify the opponent's Option card before its effect takes effect (LEG 3.2.4.5, LEG 3.5.2.3)
+    "destroy_slot",  # send N face-down cards in the opponent's Option Slot to the Land of Darkness (LEG 3.5.7)
 )
 # Who an effect reaches when the card does not say (``target: self|opponent``).
 DEFAULT_TARGET = {
     "add": "self", "base_add": "self", "multiply": "self", "divide": "self", "zero": "opponent",
     "direct": "opponent", "lost_multiply": "opponent", "once_more": "opponent", "force_draw": "self", "nullify": "opponent",
+    "destroy_slot": "opponent",
 }
 MOD_REFS = {
     "add": "LEG 3.4.8.5", "base_add": "LEG 3.4.8.4", "multiply": "LEG 3.4.8.3", "divide": "LEG 3.4.8.3",
@@ -86,6 +88,9 @@ class LegacyCardDef:
     nullify_abilities: bool = False  # ◎ the opponent's Digimon becomes "special abilities nullified" (LEG 3.5.1)
     keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
     not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
+    # ◎ "during the battle, for each face-down card in your slots sent to the Land of Darkness by the
+    # opponent, immediately reduce the opponent's points by N" (LEG 3.5.7)
+    slot_revenge: int = 0
     ignores_options: bool = False  # ◎ "not affected by the effects of the opponent's Option cards" (LEG 3.5.2)
     # ◎ when a Digimon digivolves into this one: {draw: N} (may draw, LEG 3.5.9) or
     # {opponent_option: Name} (the opponent's Option of that name to the Land of Darkness, LEG 3.5.5)
@@ -153,6 +158,8 @@ def _effect(name: str, spec, where: str) -> dict:
         raise CardError(f"card {name!r}: {where}.zero must be A, B, C or all")
     if key in ("multiply", "divide", "lost_multiply") and (not isinstance(value, int) or value < 1):
         raise CardError(f"card {name!r}: {where}.{key} must be a whole number of at least 1")
+    if key == "destroy_slot" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise CardError(f"card {name!r}: {where}.destroy_slot must be a whole number of at least 1")
     if key in ("add", "base_add", "direct") and not isinstance(value, int):
         raise CardError(f"card {name!r}: {where}.{key} must be a whole number")
     target = spec.get("target", DEFAULT_TARGET[key])
@@ -281,5 +288,6 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
         not_zeroed=bool(spec.get("not_zeroed", False)), ignores_options=bool(spec.get("ignores_options", False)),
+        slot_revenge=int(spec.get("slot_revenge", 0)),
         ability=ability, support=support, on_digivolve=on_digivolve,
     )
