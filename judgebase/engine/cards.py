@@ -124,6 +124,7 @@ STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
+    "at_end_of_turn",  # pending processing: steps carried out at the end of this turn (CR 18-1-1)
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
@@ -368,6 +369,11 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
         _check_vocabulary(item, effect, f"{where}[{i}]")
         out.append(effect)
     return tuple(out)
+
+
+def effects_from_spec(spec: list, where: str) -> tuple[Effect, ...]:
+    """Effects read as a card's ``effects`` are: for steps an effect leaves to be carried out later (CR 18-1-1)."""
+    return _effects(spec, where)
 
 
 def _trigger_fields(item: dict, where: str) -> dict:
