@@ -145,6 +145,7 @@ STEPS = (
     "draw", "memory", "dp", "delete", "suspend", "unsuspend", "return_to_hand", "play_token",
     "recovery", "de_digivolve", "trash_security", "gain", "blitz", "play_self", "use_main",
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
+    "at_end_of_turn",  # pending processing: steps carried out at the end of this turn (CR 18-1-1)
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     "add_info", "change_info",  # information added or changed (CR 15-12)
     "dna_digivolve",  # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand" (CR 8-2)
@@ -427,6 +428,11 @@ def _activated_effects(spec, timing: str, where: str) -> tuple[Effect, ...]:
     if not isinstance(spec, list) or len(spec) < 2 or not all(isinstance(x, dict) and set(x) == {"do"} for x in spec):
         raise CardError(f"{where}: lists 2 or more effects, each {{do: [steps]}}")
     return _effects([{"timing": timing, "do": x["do"]} for x in spec], where)
+
+
+def effects_from_spec(spec: list, where: str) -> tuple[Effect, ...]:
+    """Effects read as a card's ``effects`` are: for steps an effect leaves to be carried out later (CR 18-1-1)."""
+    return _effects(spec, where)
 
 
 def _trigger_fields(item: dict, where: str) -> dict:

@@ -238,7 +238,7 @@ class Flow:
                                             "engage": "CR 16-44-2"}[kw], tp, card=repr(stack),
                               watched="end_of_turn", effect=f"<{kw.title()}> of {stack!r}")
                     self.pending.append(Pending(tp, f"<{kw.title()}> of {stack!r}", kw, stack=stack))
-        if len(self.pending) > 1 and any(p.effect == "burst_trash" for p in self.pending):
+        if len(self.pending) > 1 and any(p.data.get("pending_processing") for p in self.pending):
             # CR 18-1-2: pending processing due now is ordered with the triggered effects as if it had triggered with them.
             self.emit("pending_processing_together", "CR 18-1-2", tp, effects=len(self.pending))
         if self.pending:

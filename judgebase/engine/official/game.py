@@ -93,6 +93,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._shown: list[tuple] = []  # (player, cards, looked at) an effect is revealing now (CR 15-15-3-8-1, 15-15-3-9-1)
         self._mandatory_depth = 0  # inside another effect activated by a mandatory effect (CR 15-15-7-4)  # the turn whose main phase came in play, not from the setup (CR 15-16-13)
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
+        self.later: list = []  # (turn, player, effect, card): steps left for the end of the turn (CR 18-1-1)
         self._choices = [0, 0]  # each player's answers to decisions offering more than 1 action: they could change course
         self._loop_epoch = 0  # phase actions taken: a loop of processing lies between two of them (CR 18-3)
         self._loop_mark, self._loop_seen, self._loops = -1, {}, {}
@@ -248,6 +249,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
             a.attacker.sid, a.target and a.target.sid, a.declared_target and a.declared_target.sid, a.blocked, a.countered,
             a.extra_checks, a.dp_bonus, a.via, a.pending_piercing)
         state["burst_pending"] = list(self.burst_pending)
+        state["later"] = [(turn, player, card.uid) for turn, player, _effect, card in self.later]
         extra = self.variant.dump()
         if extra is not None:
             state[self.variant.NAME] = extra

@@ -299,8 +299,14 @@ class SpecialDigivolutions:
                 continue
             source = f"Burst Digivolve of {stack!r}: trash its top card"
             self.emit("pending_processing", "CR 18-1-1", stack.owner, card=repr(stack), effect=source)
-            self.pending.append(Pending(stack.owner, source, "burst_trash", stack=stack))
+            self.pending.append(Pending(stack.owner, source, "burst_trash", stack=stack, data={"pending_processing": True}))
         self.burst_pending = []
+        for turn, player, effect, card in self.later:
+            if turn == self.turn:
+                source = f"what {card.name}'s effect left for the end of the turn"
+                self.emit("pending_processing", "CR 18-1-1", player, card=card.name, effect=source)
+                self.pending.append(Pending(player, source, effect, card=card, data={"pending_processing": True}))
+        self.later = []
 
     def _burst_trash_top(self, stack: Stack) -> None:
         """CR 8-3-2-1: the pending processing of a Burst Digivolve, carried out: trash the top card."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..cards import Effect, card_from_spec
+from ..cards import Effect, card_from_spec, effects_from_spec
 from ..conditions import limit_reference
 from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
@@ -200,6 +200,12 @@ class Steps(CommonSteps):
             return None
         if name == "activate_effects":
             yield from self._activate_effects(me, arg, card, stack)
+            return None
+        if name == "at_end_of_turn":
+            # CR 18-1-1: part of the effect is left waiting and carried out at the end of the turn.
+            later = effects_from_spec([{"timing": "end_of_your_turn", "do": list(arg)}], f"{card.name}: at_end_of_turn")[0]
+            self.later.append((self.turn, me, later, card))
+            self.emit("pending_processing_set", "CR 18-1-1", me, card=card.name)
             return None
         if name == "end_attack":
             if self.attack is not None and self.attack.timing != "end" and not self.attack.ended:
