@@ -36,13 +36,14 @@ EFFECT_KEYS = (
     "once_more",  # "reduce the points once more": the normal calculation made once more (LEG 3.4.8.7)
     "force_draw",  # "the battle is a draw" ("Let's Stop Fighting", LEG 3.5.3)
     "nullify",  # nullify the opponent's Option card before its effect takes effect (LEG 3.2.4.5, LEG 3.5.2.3)
+    "ignore_requirements",  # "ignore digivolution requirements" this turn: no ●/X cards needed (not appearance, LEG 3.2.2.1.7)
     "destroy_slot",  # send N face-down cards in the opponent's Option Slot to the Land of Darkness (LEG 3.5.7)
 )
 # Who an effect reaches when the card does not say (``target: self|opponent``).
 DEFAULT_TARGET = {
     "add": "self", "base_add": "self", "multiply": "self", "divide": "self", "zero": "opponent",
     "direct": "opponent", "lost_multiply": "opponent", "once_more": "opponent", "force_draw": "self", "nullify": "opponent",
-    "destroy_slot": "opponent",
+    "destroy_slot": "opponent", "ignore_requirements": "self",
 }
 MOD_REFS = {
     "add": "LEG 3.4.8.5", "base_add": "LEG 3.4.8.4", "multiply": "LEG 3.4.8.3", "divide": "LEG 3.4.8.3",
@@ -158,6 +159,8 @@ def _effect(name: str, spec, where: str) -> dict:
         raise CardError(f"card {name!r}: {where}.zero must be A, B, C or all")
     if key in ("multiply", "divide", "lost_multiply") and (not isinstance(value, int) or value < 1):
         raise CardError(f"card {name!r}: {where}.{key} must be a whole number of at least 1")
+    if key == "ignore_requirements" and value is not True:
+        raise CardError(f"card {name!r}: {where}.ignore_requirements must be true")
     if key == "destroy_slot" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise CardError(f"card {name!r}: {where}.destroy_slot must be a whole number of at least 1")
     if key in ("add", "base_add", "direct") and not isinstance(value, int):

@@ -129,6 +129,12 @@ class Preparation:
         if a.kind == "prepare":
             if not d.is_digimon:
                 return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+            if d.appears is not None:
+                if p in self.ignoring:
+                    return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
+                                         "ignoring digivolution requirements does not reach them", "LEG 3.2.2.1.7")
+                return IllegalAction(f"{d.name} comes from the hand straight into the Digimon Box once its appearance "
+                                     "conditions are ready", "LEG 3.2.2.1.6")
             below = side.evolution[-1] if side.evolution else side.top
             named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
             if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
@@ -139,6 +145,8 @@ class Preparation:
                 if "reaper" in levels:
                     return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
                 return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
+            if p in self.ignoring:
+                return None  # the ●/X cards, Jogress partner or Win Rate card are not needed
             if len(side.network) < d.requirement:
                 return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
                                      "LEG 3.2.2.1.1")
@@ -181,12 +189,14 @@ class Preparation:
             card.face_up = False
             other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
-            power = [side.network.pop(0) for _ in range(card.defn.requirement)]
+            ignored = p in self.ignoring
+            power = [] if ignored else [side.network.pop(0) for _ in range(card.defn.requirement)]
+            other = None if ignored else other
             if other is not None:
                 side.hand.remove(other)
                 power.append(other)
                 self.emit("jogress", "LEG 3.2.2.1.3", p, card=card.name, partner=other.name)
-            if card.defn.opt:
+            if card.defn.opt and not ignored:
                 option = self._opt_card(p, card.defn)
                 zone = "hand" if option in side.hand else "slot"
                 self._slot_out(p, option) if zone == "slot" else side.hand.remove(option)
