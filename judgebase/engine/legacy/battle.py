@@ -76,6 +76,11 @@ class Battle:
         ready = [c for c in side.hand if c.defn.is_digimon and c.defn.appears is not None
                  and all(side.points <= n if k == "points_at_most" else side.points >= n for k, n in c.defn.appears.items())]
         if not ready:
+            if p in self.ignoring:
+                for c in side.hand:
+                    if c.defn.is_digimon and c.defn.appears is not None:
+                        # LEG 3.2.3.7: ignoring digivolution requirements does not reach appearance conditions.
+                        self.emit("appearance_not_ignored", "LEG 3.2.3.7", p, card=c.name)
             return
         card = ready[0]
         side.hand.remove(card)
@@ -301,6 +306,8 @@ class Battle:
             self.mods.append(Mod(target, key, value, source, "turn" if until == "turn" else "phase", origin))
         elif key in ("lost_multiply", "once_more", "force_draw"):
             self.battle_effects.append((target, key, value, source))
+        elif key == "ignore_requirements":
+            self.ignoring.add(target)  # until the end of the turn
         elif path is not None:
             raise SetupError(path, f"{source}'s effect ({key}) takes effect at once; nothing of it stays in force")
         return key, target

@@ -36,13 +36,14 @@ EFFECT_KEYS = (
     "once_more",  # "reduce the points once more": the normal calculation made once more (LEG 3.4.8.7)
     "force_draw",  # "the battle is a draw" ("Let's Stop Fighting", LEG 3.5.3)
     "nullify",  # nullify the opponent's Option card before its effect takes effect (LEG 3.2.4.5, LEG 3.5.2.3)
+    "ignore_requirements",  # "ignore digivolution requirements" this turn: no ●/X cards needed (not appearance, LEG 3.2.2.1.7)
     "destroy_slot",  # send N face-down cards in the opponent's Option Slot to the Land of Darkness (LEG 3.5.7)
 )
 # Who an effect reaches when the card does not say (``target: self|opponent``).
 DEFAULT_TARGET = {
     "add": "self", "base_add": "self", "multiply": "self", "divide": "self", "zero": "opponent",
     "direct": "opponent", "lost_multiply": "opponent", "once_more": "opponent", "force_draw": "self", "nullify": "opponent",
-    "destroy_slot": "opponent",
+    "destroy_slot": "opponent", "ignore_requirements": "self",
 }
 MOD_REFS = {
     "add": "LEG 3.4.8.5", "base_add": "LEG 3.4.8.4", "multiply": "LEG 3.4.8.3", "divide": "LEG 3.4.8.3",
@@ -73,6 +74,11 @@ class LegacyCardDef:
     field: str | None = None  # field / group a support target can name ("Nsp")
     background: str | None = None  # the printed background; with no field icon it decides the field (LEG 3.3.8)
     jogress: tuple = ()  # Jogress: the team (A ⇔ B); one in the box, the other's card to the Power Box (LEG 3.2.2.1.3)
+    # Capsule digivolution: the Option card it fuses with, by the Opt procedure (LEG 3.2.2.1.4); no_fusion_from:
+    # a species no Digimon used for the fusion may be (LEG 3.2.2.1.4); species: the Digimon's own
+    fusion: str | None = None
+    no_fusion_from: str | None = None
+    species: str | None = None
     opt: str | None = None  # Opt digivolution: the "Win Rate" Option card to place face down in the Power Box (LEG 3.2.2.1.2)
     digivolve_cost: int = 0  # "send N more cards from your hand to the Land of Darkness" as it is digivolved into (LEG 3.2.3.6)
     # appearance conditions: {points_at_most|points_at_least: N}; once they are ready it comes from the hand
@@ -158,6 +164,8 @@ def _effect(name: str, spec, where: str) -> dict:
         raise CardError(f"card {name!r}: {where}.zero must be A, B, C or all")
     if key in ("multiply", "divide", "lost_multiply") and (not isinstance(value, int) or value < 1):
         raise CardError(f"card {name!r}: {where}.{key} must be a whole number of at least 1")
+    if key == "ignore_requirements" and value is not True:
+        raise CardError(f"card {name!r}: {where}.ignore_requirements must be true")
     if key == "destroy_slot" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise CardError(f"card {name!r}: {where}.destroy_slot must be a whole number of at least 1")
     if key in ("add", "base_add", "direct") and not isinstance(value, int):
@@ -241,6 +249,10 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     jogress = tuple(spec.get("jogress") or ())
     if jogress and (len(jogress) != 2 or "opt" in spec or "requirement" in spec):
         raise CardError(f"card {name!r}: jogress names the two Digimon of the team, and is the card's whole requirement")
+    if "no_fusion_from" in spec and "fusion" not in spec:
+        raise CardError(f"card {name!r}: no_fusion_from belongs to a card with a fusion requirement")
+    if sum(k in spec for k in ("opt", "fusion", "jogress", "requirement")) > 1:
+        raise CardError(f"card {name!r}: requirement, jogress, opt and fusion are each a card's whole requirement")
     if "opt" in spec and ("requirement" in spec or not isinstance(spec["opt"], str)):
         raise CardError(f"card {name!r}: opt names the Option card that is the card's whole requirement")
     board_bonus = spec.get("board_bonus")
@@ -279,8 +291,9 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         **common, kind="digimon", level=level, battle_type=spec["battle_type"],
         attack=tuple((t, int(attack[t])) for t in TYPES),
         lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
-        requirement=int(spec.get("requirement", 0 if ("jogress" in spec or "opt" in spec) else 1)),
-        jogress=jogress, opt=spec.get("opt"), digivolve_cost=int(spec.get("digivolve_cost", 0)),
+        requirement=int(spec.get("requirement", 0 if ("jogress" in spec or "opt" in spec or "fusion" in spec) else 1)),
+        jogress=jogress, opt=spec.get("opt"), fusion=spec.get("fusion"), no_fusion_from=spec.get("no_fusion_from"),
+        species=spec.get("species"), digivolve_cost=int(spec.get("digivolve_cost", 0)),
         field=spec.get("field"), background=spec.get("background"),
         board_bonus=board_bonus, appears=appears, digivolves_from=tuple(spec.get("digivolves_from") or ()),
         battle_start=None if spec.get("battle_start") is None else _effect(name, spec["battle_start"], "battle_start"),

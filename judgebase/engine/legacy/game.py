@@ -54,6 +54,7 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
         self.abilities_used: set[tuple[int, str]] = set()  # (player, phase)
         self.prep_step = [0, 0]
         self.pending: Card | None = None  # an Option waiting to take effect (response window)
+        self.ignoring: set[int] = set()  # players whose digivolution requirements are ignored this turn
         self.conditional: list[tuple[int, Card]] = []  # Options turned face up, waiting for their condition (LEG 3.3.6.2)
         self.waiting: set[int] = set()  # "face up~" Options set face up, their effect not activated yet (LEG 3.4.4.4)
         self.pending_user: int | None = None

@@ -139,6 +139,7 @@ class PointCalculation:
         self.battled = False
         self.used_this_turn = []
         self.conditional = []
+        self.ignoring = set()
         self.refilled = set()
         self.supported = set()
         self.abilities_used = set()

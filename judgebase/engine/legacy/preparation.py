@@ -129,6 +129,12 @@ class Preparation:
         if a.kind == "prepare":
             if not d.is_digimon:
                 return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+            if d.appears is not None:
+                if p in self.ignoring:
+                    return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
+                                         "ignoring digivolution requirements does not reach them", "LEG 3.2.2.1.7")
+                return IllegalAction(f"{d.name} comes from the hand straight into the Digimon Box once its appearance "
+                                     "conditions are ready", "LEG 3.2.2.1.6")
             below = side.evolution[-1] if side.evolution else side.top
             named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
             if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
@@ -139,13 +145,22 @@ class Preparation:
                 if "reaper" in levels:
                     return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
                 return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
+            # Fusion conditions are no digivolution requirements: ignoring those does not reach them (LEG 3.2.2.1.7).
+            fusion_ref = "LEG 3.2.2.1.7" if p in self.ignoring else "LEG 3.2.2.1.4"
+            if d.fusion and self._opt_card(p, d.fusion) is None:
+                return IllegalAction(f"Capsule digivolution: {d.fusion} must be in your hand or Option Slot", fusion_ref)
+            if d.no_fusion_from and any(c.defn.species == d.no_fusion_from for c in [side.top, *side.evolution] if c):
+                return IllegalAction(f"{d.name} cannot fuse from a {d.no_fusion_from} Digimon, and that applies to every "
+                                     "Digimon used for the fusion", fusion_ref)
+            if p in self.ignoring:
+                return None  # the ●/X cards, Jogress partner or Win Rate card are not needed
             if len(side.network) < d.requirement:
                 return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
                                      "LEG 3.2.2.1.1")
             if d.jogress and self._jogress_card(p, d, card) is None:
                 return IllegalAction(f"Jogress: one of {' ⇔ '.join(d.jogress)} must be in the Digimon Box and the other's "
                                      "card in your hand", "LEG 3.2.2.1.3")
-            if d.opt and self._opt_card(p, d) is None:
+            if d.opt and self._opt_card(p, d.opt) is None:
                 return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot", "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
@@ -181,17 +196,22 @@ class Preparation:
             card.face_up = False
             other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
-            power = [side.network.pop(0) for _ in range(card.defn.requirement)]
+            ignored = p in self.ignoring
+            power = [] if ignored else [side.network.pop(0) for _ in range(card.defn.requirement)]
+            other = None if ignored else other
             if other is not None:
                 side.hand.remove(other)
                 power.append(other)
                 self.emit("jogress", "LEG 3.2.2.1.3", p, card=card.name, partner=other.name)
-            if card.defn.opt:
-                option = self._opt_card(p, card.defn)
+            needed = card.defn.opt or card.defn.fusion
+            if needed and (card.defn.fusion or not ignored):
+                option = self._opt_card(p, needed)
                 zone = "hand" if option in side.hand else "slot"
                 self._slot_out(p, option) if zone == "slot" else side.hand.remove(option)
                 power.append(option)
-                self.emit("opt", "LEG 3.2.2.1.2", p, card=card.name, option=option.name, zone=zone)
+                # LEG 3.2.2.1.4: a Capsule digivolution (fusion) follows the Opt procedure (LEG 3.2.2.1.2).
+                kind, ref = ("opt", "LEG 3.2.2.1.2") if card.defn.opt else ("fusion", "LEG 3.2.2.1.4")
+                self.emit(kind, ref, p, card=card.name, option=option.name, zone=zone)
             for c in power:
                 c.face_up = False  # LEG 3.2.2.1.1: nobody looks at them
             side.power.extend(power)
@@ -221,11 +241,11 @@ class Preparation:
         other = d.jogress[1] if below.name == d.jogress[0] else d.jogress[0]
         return next((c for c in side.hand if c.name == other and c is not card), None)
 
-    def _opt_card(self, p: int, d: LegacyCardDef) -> Card | None:
+    def _opt_card(self, p: int, name: str) -> Card | None:
         """The "Win Rate" Option an Opt digivolution needs, from the hand or else the Option Slot (LEG 3.2.2.1.2)."""
         side = self.players[p]
         return next((c for c in side.hand + [c for c in side.slots if c is not None and not c.face_up]
-                     if c.name == d.opt), None)
+                     if c.name == name), None)
 
     def _activate_waiting(self, phase: str) -> None:
         """The effects of "face up~" Options set face up, as the phase of their activation timing starts
