@@ -953,6 +953,9 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.gains_keyword.rule": ("by an effect, {card} {keyword}", "por un efecto, {card} {keyword}",
                                  "durch einen Effekt gilt für {card}: {keyword}"),
     "event.suspend": ("{card} is suspended", "{card} queda suspendido", "{card} wird suspendiert"),
+    "event.already_suspended": ("{card} is already suspended, so suspending it isn't performed",
+                                "{card} ya está suspendido, así que no se realiza la acción de suspenderlo",
+                                "{card} ist schon suspendiert, also wird das Suspendieren nicht ausgeführt"),
     "event.not_suspended": ("{card} is not suspended ({why})", "{card} no queda suspendido ({why})",
                             "{card} wird nicht suspendiert ({why})"),
     "event.condition_not_met.step": (

@@ -360,6 +360,9 @@ class Steps(CommonSteps):
                 if not s.suspended and self.keyword(s, "cannot_suspend"):
                     self.emit("not_suspended", "CR 15-1-3", me, card=repr(s), why="an effect says it can't suspend")
                     continue
+                if s.suspended:  # already in that state: suspending it isn't performed (CR 1-3-3)
+                    self.emit("already_suspended", "CR 1-3-3", me, card=repr(s))
+                    continue
                 s.suspended = True
                 self.emit("suspend", "CR 4-13-1-2", me, card=repr(s))
         elif name == "unsuspend":
