@@ -473,6 +473,9 @@ class RuleChecks:
             # the card was deleted, it is pending once the deletion has put the card in the trash.
             self.emit("triggered", "CR 15-16-4-1", stack.owner, card=card.name, watched="deleted", effect=source)
             self.emit("pending_from_trash", "CR 4-15-2", stack.owner, card=card.name, effect=source)
+            if card is not top:
+                # CR 15-8-3-5: an effect from a card under the top one waits on the card that was on top.
+                self.emit("pending_on_top_card", "CR 15-8-3-5", stack.owner, card=card.name, top=top.name, effect=source)
             # CR 15-8-3-9-4: its processing conditions are read as things stood when it triggered.
             data = {"met_at_trigger": self.conditions_hold(effect.condition, stack.owner, stack, departed=True),
                     "left": True} if effect.condition else {}
