@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from judgebase.build import build  # noqa: E402
-from judgebase.search.quality import FtsBaseline, evaluate, halves, load_queries  # noqa: E402
+from judgebase.search.quality import FtsBaseline, by_set, evaluate, halves, load_queries  # noqa: E402
 from judgebase.search.searcher import Searcher  # noqa: E402
 
 WORDS = "blocker propio objetivo"
@@ -125,6 +125,10 @@ def main() -> int:
         base = evaluate(lambda q, lang: baseline.search(q, lang), queries)
         quality_table(f"Search quality on {len(queries)} judge queries (tests/queries.yaml); language guessed from the query\n"
                       "Server (judgebase search):", ours, base)
+
+        for name, part in by_set(queries).items():
+            quality_table(f"\nServer, set {name!r} ({len(part)} questions):", evaluate(lambda q, lang: server_lists[q], part),
+                          evaluate(lambda q, lang: baseline.search(q, lang), part))
 
         tuning, held_out = halves(queries)
         for title, part in (("tuning half (even positions per language)", tuning),

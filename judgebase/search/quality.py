@@ -24,6 +24,8 @@ class Query:
     lang: str
     expect: list[str | list[str]]  # each item one answer; a list item is one answer found under any of its refs
     note: str = ""
+    #: which batch of questions: "dev" (looked at while tuning) or a fresh batch written before a round of tuning
+    set: str = "dev"
 
     @property
     def answers(self) -> list[set[str]]:
@@ -44,7 +46,16 @@ class Score:
 
 def load_queries(path: str | Path) -> list[Query]:
     data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    return [Query(item["q"], item["lang"], list(item["expect"]), item.get("note", "")) for item in data]
+    return [Query(item["q"], item["lang"], list(item["expect"]), item.get("note", ""), item.get("set", "dev"))
+            for item in data]
+
+
+def by_set(queries: list[Query]) -> dict[str, list[Query]]:
+    """The questions grouped by batch, in file order: a fresh batch measures questions nobody tuned for."""
+    groups: dict[str, list[Query]] = {}
+    for query in queries:
+        groups.setdefault(query.set, []).append(query)
+    return groups
 
 
 def halves(queries: list[Query]) -> tuple[list[Query], list[Query]]:
