@@ -32,6 +32,8 @@ COLOURS = ("red", "blue", "yellow", "green", "black", "purple", "white")
 # beat any permission (CR 15-1-3).
 CARD_PROPERTIES = {
     "may_attack_tamers": "CR 1-3-1",
+    # "This Digimon can also attack your opponent's unsuspended Digimon" (card text over CR 11-2-7-1).
+    "may_attack_unsuspended": "CR 1-3-1",
     "cannot_attack": "CR 15-1-3",
     "cannot_block": "CR 15-1-3",
     "cannot_be_attacked": "CR 15-1-3",

@@ -20,7 +20,7 @@ TRANSLATED = ("why", "reason", "loser", "result", "effect", "requirement", "phas
 #: Event kinds whose sentence depends on a count: (field, forms).
 COUNTED = {"draw": "cards", "security_check": "cards", "recovery": "cards",
            "start_of_turn_effects": "effects", "end_of_turn_effects": "effects"}
-_RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers", "cannot_suspend", "cannot_digivolve",
+_RULES = {"cannot_attack", "cannot_block", "cannot_be_attacked", "may_attack_tamers", "may_attack_unsuspended", "cannot_suspend", "cannot_digivolve",
           "cannot_be_deleted_by_effects", "unaffected_by"}
 #: Events about a persistent or lasting effect reaching a card: their sentence depends on what it gives.
 _CONTINUOUS = ("effect_applies", "effect_ends")

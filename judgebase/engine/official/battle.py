@@ -125,7 +125,8 @@ class Battles:
 
     def _may_attack_unsuspended(self, attacker: Stack, via: str) -> bool:
         # CR 16-38-1; otherwise CR 11-2-7-1: suspended Digimon only, unless a format says otherwise
-        return via == "execute" or self.variant.may_attack_unsuspended(attacker, via)
+        return (via == "execute" or self.keyword(attacker, "may_attack_unsuspended")  # card text, CR 1-3-1
+                or self.variant.may_attack_unsuspended(attacker, via))
 
     def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
         if via == "overclock" and target_sid != -1:
@@ -168,9 +169,14 @@ class Battles:
                   **({"without_suspending": True} if via == "overclock" else {}))
         if via == "normal" and attacker.placed_turn == self.turn:
             self.emit("rush", "CR 16-15-1", tp, card=repr(attacker))  # allowed by _declaration_problem
+            # CR 1-3-1: the rules forbid attacking the turn a Digimon is played; <Rush>, card text, wins.
+            self.emit("card_text_over_rules", "CR 1-3-1", tp, card=repr(attacker), allows="attack the turn it was played")
         if target is not None and target.top.defn.category == "tamer" and self.keyword(attacker, "may_attack_tamers"):
             # CR 1-3-1: only Digimon can be attacked (CR 11-2-7-1), but the card's text lets it attack a Tamer.
             self.emit("card_text_over_rules", "CR 1-3-1", tp, card=repr(attacker), allows="attack a Tamer")
+        if (target is not None and not target.suspended and via == "normal"
+                and self.keyword(attacker, "may_attack_unsuspended")):  # only suspended Digimon, by the rules (CR 11-2-7-1)
+            self.emit("card_text_over_rules", "CR 1-3-1", tp, card=repr(attacker), allows="attack an unsuspended Digimon")
         self._trigger_on(attacker, "when_attacking")
         self._fire("attacks", [attacker], by_effect=via != "normal")
         for kw in ("raid", "alliance"):

@@ -223,7 +223,8 @@ class Steps(CommonSteps):
         if name == "blitz":
             if stack is None or stack not in self.players[me].battle:
                 return None
-            if self.mem(opp) < 1:
+            if self.mem(opp) < 1:  # "1 or more" read from the opponent's side of the gauge (CR 4-1-3)
+                self.emit("memory_below_condition", "CR 4-1-3", opp, card=card.name, memory=self.mem(opp), limit=1)
                 self.emit("blitz_unavailable", "CR 16-16-5", me, why="the opponent has no memory")
                 return None
             yield from self._keyword_attack(me, stack, "blitz")
