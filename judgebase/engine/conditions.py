@@ -36,7 +36,7 @@ RANKINGS = {
     "highest_dp": "CR 15-11-1-3-1",
 }
 # What a step with a target says besides its filters.
-STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info")
+STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info", "count", "and_security_attack")
 UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
 TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve",
@@ -240,6 +240,16 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
     if "instances" in spec and (name != "de_digivolve" or isinstance(spec["instances"], bool)
                                 or not isinstance(spec["instances"], int) or spec["instances"] < 1):
         raise CardError(f"{where}: instances (a whole number, 1 or more) belongs to a de_digivolve step")
+    if "count" in spec and (name not in ("dp", "security_attack", "gain") or target not in ("own", "opponent", "any")
+                            or persistent or isinstance(spec["count"], bool) or not isinstance(spec["count"], int)
+                            or spec["count"] < 2):
+        raise CardError(f"{where}: count (a whole number, 2 or more: \"N of ... Digimon\", chosen at the same time) "
+                        f"belongs to a dp, security_attack or gain step that chooses own, opponent or any Digimon")
+    if "and_security_attack" in spec and (name != "dp" or isinstance(spec["and_security_attack"], bool)
+                                          or not isinstance(spec["and_security_attack"], int)
+                                          or target not in ("own", "opponent", "any", "self") or persistent):
+        raise CardError(f"{where}: and_security_attack (a whole number: the chosen Digimon also get <Security A. N>) "
+                        f"belongs to a dp step that chooses its Digimon")
     filters = {k: v for k, v in spec.items() if k not in STEP_PARAMS}
     _check_limit_references(name, filters, where, target, persistent, when)
     filters = {k: v for k, v in filters.items() if not limit_reference(k, v) or isinstance(v, bool)}

@@ -317,10 +317,15 @@ class Steps(CommonSteps):
             if not targets:
                 self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
                 return None
-            decision = self._pick(me, "target", f"{card.name}: choose the Digimon for {name}",
-                                  lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
-            pick = yield decision
-            chosen = [self.find_stack(pick.target)]
+            # "N of ... Digimon" are chosen at the same time: N different ones, as many as there are (CR 15-10-2-3).
+            chosen = []
+            while len(chosen) < min(int(spec.get("count", 1)), len(targets)):
+                def problem(s, chosen=tuple(chosen)):
+                    if s in chosen:
+                        return IllegalAction(f"{s!r} is already chosen", "CR 15-10-2-3")
+                    return self.effect_target_problem(me, who, spec, stack, s)
+                pick = yield self._pick(me, "target", f"{card.name}: choose the Digimon for {name}", problem, optional=False)
+                chosen.append(self.find_stack(pick.target))
         picked = targets is not None and not who.startswith("all_")
         chosen = self._unaffected_left_out(me, chosen, card, stack, name, picked)  # CR 15-15-5-1
         self._rule_counted(me, spec, chosen)
@@ -338,6 +343,10 @@ class Steps(CommonSteps):
                     continue
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
+                if "and_security_attack" in spec:  # "... get -N DP and <Security A. -M>": the same chosen Digimon
+                    s.modifiers.append(Modifier("security_attack", int(spec["and_security_attack"]), until, card.name, self.turn, me,
+                                                etype, chosen_if, picked))
+                    self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["and_security_attack"]))
                 changes = [m.value for m in self.modifiers(s, "dp")] + [a.value for a in self.continuous(s, "dp")]
                 if len(changes) > 1:  # the changes are added up first and only the net one applies
                     self.emit("dp_netted", "CR 1-3-8", me, card=repr(s), changes=len(changes), net=sum(changes), dp=self.dp(s))
