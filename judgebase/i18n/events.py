@@ -859,6 +859,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "a link card is not on the field, so it doesn't count for the condition of {card}'s effect",
         "una carta enlazada no está en el campo, así que no cuenta para la condición del efecto de {card}",
         "eine Link-Karte ist nicht auf dem Feld und zählt daher für die Bedingung des Effekts von {card} nicht"),
+    "event.too_few_digivolution_cards": (
+        "{card}'s effect asks for {needed} digivolution cards or more; it has {have}",
+        "el efecto de {card} pide {needed} cartas de digievolución o más; tiene {have}",
+        "der Effekt von {card} verlangt {needed} oder mehr Digitationskarten; es hat {have}"),
     "event.breeding_area_not_counted": (
         "a card in the breeding area doesn't count for the condition of {card}'s effect",
         "una carta del área de cría no cuenta para la condición del efecto de {card}",

@@ -83,6 +83,11 @@ class Targets:
                     self.emit("no_digixros_performed", "CR 7-2-2-9", player, card=card.name)
                 else:  # some cards, but not the X the condition names
                     self.emit("not_x_card_digixros", "CR 7-2-2-10", player, card=card.name, placed=placed, needed=value)
+            if key == "this" and stack is not None and "min_sources" in value \
+                    and len(stack.sources) < value["min_sources"]:
+                # CR 4-26-1: "with N digivolution cards" is met by N or more, and this Digimon has fewer.
+                self.emit("too_few_digivolution_cards", "CR 4-26-1", player, card=card.name,
+                          have=len(stack.sources), needed=value["min_sources"])
             if key == "assembled" and (stack is None or stack.assembly_placed < 1):
                 # CR 7-3-2-7: no card ended up under it, so no Assembly was performed, declared or not.
                 self.emit("no_assembly_performed", "CR 7-3-2-7", player, card=card.name)
