@@ -226,3 +226,22 @@ def test_examples_in_json_and_in_the_terminal(run_cli, db):
     assert all("examples" not in row for row in rows if row["kind"] != "clause")
     text = run_cli("search", clause, "--lang", "es").output
     assert f"Ejemplo: {rid}" in text
+
+
+def test_german_compounds_and_participles_find_their_known_part(searcher):
+    from judgebase.search.analysis import compound_parts, terms
+
+    postings = searcher.ranker.postings
+    known = lambda term: postings.df("body_de", term) > 0  # noqa: E731
+    # A compound the texts never use, made of words they do: its last part is what it is.
+    assert not known(terms("de", "Kampfbereichsfeld")[0])
+    assert compound_parts("de", "Kampfbereichsfeld", known) == terms("de", "Feld")
+    # A participle typed with "ge" (and a separable prefix), umlauts spelled out.
+    assert compound_parts("de", "aufgedeckte", known) == terms("de", "aufdeckte")
+    # Nothing in other languages, nor a part shorter than four letters.
+    assert compound_parts("es", "Kampfbereichsfeld", known) == ()
+    assert compound_parts("de", "Merkmalen", known) == ()
+    # The search uses it: the unknown compound finds what its known part finds first.
+    compound = [r.ref for r in searcher.search("Kampfbereichsfeld", lang="de", limit=5)]
+    part = [r.ref for r in searcher.search("Feld", lang="de", limit=5)]
+    assert compound[:3] == part[:3]

@@ -34,7 +34,8 @@ MORE = ["6-1-4", "7-2", "7-9", "RM 6-1-4 memoria", "Q42", "§2.2", "LEG 3.4", "T
         "RM 5-2-1-4/5 mulligan Q42 y §2.2", "디지몬 진화", "digivolusionar area de cria", "protected card",
         "who goes first hyper colosseum", "is a digi-egg deck with 0 cards legal", "Sicherheitsprüfung Straße",
         "Empfangt ein Sicherheits-Digimon Schaden und wird gelöscht?", "¿puedo bloquear con el Digimon atacado?",
-        "blocker", "recovery +1 keyword", "\"blocker", "((([[", "memoria^2"]
+        "blocker", "recovery +1 keyword", "\"blocker", "((([[", "memoria^2",
+        "aufgedeckte Sicherheitskarte entfernt", "Kampfbereichsfeld aufteilung", "Angriffszielwechsel geloescht"]
 
 
 @pytest.fixture(scope="module")

@@ -104,6 +104,36 @@ def terms(lang: str, text: str) -> tuple[str, ...]:
     return tuple(term for term, _ in analyse(lang, text))
 
 
+# German separable-verb prefixes: "aufgedeckt" is the participle of "aufdecken".
+SEPARABLE_PREFIXES = ("", "ab", "an", "auf", "aus", "ein", "mit", "nach", "vor", "weg", "zu", "zurueck")
+_MIN_PART = 4
+
+
+def compound_parts(lang: str, word: str, known) -> tuple[str, ...]:
+    """The known terms inside an unknown German word: the head of a compound, or a participle without its ``ge``.
+
+    German glues words together ("Spielfeld", "Angriffsziel", "Sicherheitsdigimon") and builds participles
+    with ``ge`` ("aufgedeckt", "gelöscht"), so a judge's word is often absent from texts that use its
+    last part or its verb. A compound's last part names what it is: the longest known tail of at least
+    four letters is taken. ``known(term)`` says whether the index has a term. Empty where nothing fits
+    or outside German; search.js: ``compoundParts``.
+    """
+    if lang != "de":
+        return ()
+    folded = _umlauts_spelled_out(fold(word))
+    for prefix in SEPARABLE_PREFIXES:
+        rest = folded[len(prefix):]
+        if folded.startswith(prefix) and rest.startswith("ge") and len(rest) - 2 >= _MIN_PART:
+            toks = terms(lang, prefix + rest[2:])
+            if toks and all(len(t) >= _MIN_PART and known(t) for t in toks):
+                return toks
+    for cut in range(3, len(folded) - _MIN_PART + 1):
+        toks = terms(lang, folded[cut:])
+        if toks and all(len(t) >= _MIN_PART and known(t) for t in toks):
+            return toks
+    return ()
+
+
 # Question words carry little of a judge's query ("how many times …", "¿quién …?"), nor does the
 # shorthand of a phone ("q pasa", "can u").
 # They still match, at a fraction of the weight of the words that name the topic.

@@ -20,7 +20,7 @@ from collections import namedtuple
 from functools import lru_cache
 from operator import itemgetter
 
-from .analysis import LANGUAGES, fold, is_question_word, stopwords, terms
+from .analysis import LANGUAGES, compound_parts, fold, is_question_word, stopwords, terms
 
 # BM25's term-frequency saturation and length normalisation.
 K1 = 1.2
@@ -32,6 +32,8 @@ FOREIGN_WEIGHT = 0.35
 GLOSSARY_WEIGHT = 0.6
 # A near spelling of an unknown word (a typo) counts a little less again.
 FUZZY_WEIGHT = 0.6
+# The known last part of an unknown German compound, or a participle's verb, counts like a near spelling.
+COMPOUND_WEIGHT = 0.6
 # A word in a clause's title is a strong sign the clause is about it.
 TITLE_WEIGHT = 0.4
 PROXIMITY_WEIGHT = 0.4
@@ -88,7 +90,7 @@ def constants() -> dict[str, float]:
     """The numbers of the ranking, as the index stores them for the static export."""
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
-             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR")
+             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT")
     return {name: globals()[name] for name in names}
 
 
@@ -151,6 +153,10 @@ class Ranker:
         # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
         # ("your" is not a typo of the "you" of a Spanish text).
         if foreign_ok and len(text) >= 4 and not any(self.postings.df(a.field, t) for a in alts for t in a.terms):
+            # An unknown German compound or participle: its known last part ("Spielfeld": "Feld").
+            parts = compound_parts(lang, text, lambda t: self.postings.df(f"body_{lang}", t) > 0)
+            if parts:
+                alts.append(Alternative(f"body_{lang}", parts, COMPOUND_WEIGHT, slop=2))
             maxdist = 1 if len(text) < 8 else 2
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):

@@ -399,9 +399,30 @@
       if (found === undefined) found = cache[key] = analyse(lang, text).map(function (p) { return p[0]; });
       return found;
     }
+    // analysis.compound_parts: the known last part of an unknown German compound, or a participle without "ge".
+    var SEPARABLE = ["", "ab", "an", "auf", "aus", "ein", "mit", "nach", "vor", "weg", "zu", "zurueck"], MIN_PART = 4;
+    function compoundParts(lang, word, known) {
+      if (lang !== "de") return [];
+      var folded = umlautsSpelledOut(fold(word)), n = Array.from(folded).length, i, toks;
+      var fits = function (t) { return Array.from(t).length >= MIN_PART && known(t); };
+      for (i = 0; i < SEPARABLE.length; i++) {
+        var prefix = SEPARABLE[i], rest = folded.slice(prefix.length);
+        if (folded.indexOf(prefix) === 0 && rest.indexOf("ge") === 0 && Array.from(rest).length - 2 >= MIN_PART) {
+          toks = terms(lang, prefix + rest.slice(2));
+          if (toks.length && toks.every(fits)) return toks;
+        }
+      }
+      var chars = Array.from(folded);
+      for (var cut = 3; cut <= n - MIN_PART; cut++) {
+        toks = terms(lang, chars.slice(cut).join(""));
+        if (toks.length && toks.every(fits)) return toks;
+      }
+      return [];
+    }
     return {
       analyse: analyse,
       terms: terms,
+      compoundParts: compoundParts,
       stem: stem,
       isStopword: function (word, lang) { return has.call(stop[lang] || {}, word); },
       isQuestionWord: function (word, lang) { return has.call(question[lang] || {}, fold(word)); }
@@ -580,6 +601,8 @@
       var known = alts.some(function (a) { return a.terms.some(function (t) { return postings.df(a.field, t) > 0; }); });
       var length = Array.from(text).length;
       if (!known && length >= 4 && foreignOk) {  // a stop word of the query's language is no typo
+        var parts = analyser.compoundParts(lang, text, function (t) { return postings.df("body_" + lang, t) > 0; });
+        if (parts.length) alts.push(Alternative("body_" + lang, parts, C.COMPOUND_WEIGHT, 2));
         var maxdist = length < 8 ? 1 : 2;
         LANGUAGES.forEach(function (fieldLang) {
           analyser.terms(fieldLang, text).forEach(function (tok) {
