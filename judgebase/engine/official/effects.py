@@ -272,6 +272,7 @@ class Effects:
                        else "CR 15-5-2" if len(meets) > 1 else "CR 15-1-9" if tokens else "CR 15-8-3-5" if watcher in departed
                        else "CR 15-4-2-4" if self._pending_again(effect, card)
                        else "CR 15-16-9-1" if all_turns
+                       else "CR 18-2-4" if self._overwriting  # it waits until the overwrite is done
                        else "CR 15-4-2-2" if self._processing
                        # CR 15-8-3-3: the conditions its own text adds (another Digimon, caused by an effect) were met.
                        else "CR 15-8-3-3" if effect.other or effect.by_effect is not None

@@ -267,10 +267,14 @@ class RuleChecks:
         ps = self.players[owner]
         self.emit("replaced", "CR 18-2-2" if effect.optional else "CR 18-2-3", owner, card=card.name, target=repr(stack))
         self._spend_use(owner, card, effect)
+        self._overwriting += 1  # CR 18-2-4: nothing interrupts it; what it sets off waits
         for key, value in effect.instead:
             if key == "trash_from_hand":
                 for n in range(value):
                     def check(a: Action) -> IllegalAction | None:
+                        if a.kind != "choose":
+                            return IllegalAction("the \"instead\" processing of an immediate effect can't be "
+                                                 "interrupted until it is done", "CR 18-2-4")
                         if a.kind == "choose" and (a.target is not None or a.option is not None or a.targets
                                                    or not any(c.uid == a.card for c in ps.hand)):
                             return IllegalAction("the replacement trashes a card from your hand", "CR 18-2-1")
@@ -296,6 +300,7 @@ class RuleChecks:
                 self.emit("suspend", "CR 18-2-1", owner, card=repr(target))
             elif key == "memory":
                 self.set_mem(owner, self.mem(owner) + value, "CR 18-2-1", f"{card.name} effect")
+        self._overwriting -= 1
         self.emit("not_deleted", "CR 15-8-5-2", owner, card=repr(stack), why="an effect replaced the deletion")
 
     def save_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:
