@@ -121,6 +121,8 @@ class PointCalculation:
         for origin, ref in (("option", "LEG 3.3.7"), ("ability", "LEG 3.4.2.1"), ("support", "LEG 3.4.3.2")):
             sources = sorted({m.source for m in ending if m.origin == origin})
             if sources:
+                if origin == "support":  # LEG 3.2.4.3.5: a support effect ends when the phase changes
+                    self.emit("support_effect_ended", "LEG 3.2.4.3.5", None, phase=phase, cards=", ".join(sources))
                 self.emit("effects_end", ref, None, phase=phase, origin=origin, cards=", ".join(sources))
         self.mods = [m for m in self.mods if m.until != "phase"]
 
