@@ -150,6 +150,7 @@ STEPS = (
     "at_end_of_turn",  # pending processing: steps carried out at the end of this turn (CR 18-1-1)
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
     "add_info", "change_info",  # information added or changed (CR 15-12)
+    "move_from_breeding",  # "move the Digimon in your breeding area to the battle area" (CR 4-17-1)
     "dna_digivolve",  # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand" (CR 8-2)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",

@@ -69,6 +69,8 @@ class Effects:
         as that card is now (CR 15-4-4-3: if it becomes a new card, the effect can't activate) and how
         many times its trigger condition was met at once (CR 4-27-5)."""
         data = {"incarnation": card.incarnation} if card is not None else {}
+        if stack is not None and stack.area == "breeding":
+            data["area"] = "breeding"  # moved to the battle area, it is no longer pending (CR 4-17-5)
         if isinstance(effect, Effect) and effect.condition and effect.timing != "would":
             # CR 15-8-3-9-1: it triggers whether or not its processing conditions hold; note whether they did.
             data["met_at_trigger"] = self._condition_met(effect, player, stack)
@@ -480,6 +482,9 @@ class Effects:
         if card is not None and "incarnation" in p.data and card.incarnation != p.data["incarnation"]:
             return IllegalAction(f"{card.name} has become a new card since its effect triggered", "CR 15-4-4-3")
         stack = p.stack
+        if stack is not None and p.data.get("area") == "breeding" and stack.area == "battle":
+            return IllegalAction(f"{stack!r} has moved to the battle area since its effect triggered, and a moved "
+                                 "Digimon's effect states don't go with it", "CR 4-17-5")
         if card is not None and stack is not None and stack in self.stacks(stack.owner):
             own = (card is stack.top or card is self.succession_card(stack)) and any(e is p.effect for e in card.defn.effects)
             inherited = card in stack.sources and any(e is p.effect for e in card.defn.inherited)

@@ -173,20 +173,27 @@ class Flow:
             ps.breeding = self.new_stack(tp, [card], area="breeding")
             self.emit("hatch", "CR 4-18-1", tp, card=card.name)
         elif choice.kind == "move":
-            stack = ps.breeding
-            ps.breeding = None
-            stack.area = "battle"
-            ps.battle.append(stack)
-            self.emit("move", "CR 4-17-1", tp, card=repr(stack))
-            if stack.suspended:
-                self.emit("moved_stays_suspended", "CR 4-17-3", tp, card=repr(stack))  # orientation is kept
-            if stack.modifiers:
-                self.emit("moved_changes_kept", "CR 4-17-4", tp, card=repr(stack), changes=len(stack.modifiers))
-            yield from self._after_place(stack, "move")
-            self._trigger_on(stack, "when_moving")
+            yield from self._move_to_battle(tp)
             yield from self._resolve()
         else:
             self.emit("breeding_skip", "CR 6-4-1-3", tp)
+
+    def _move_to_battle(self, tp: int):
+        """CR 4-17-1: the Digimon in the breeding area goes to the battle area, by the breeding phase's
+        action or by an effect.  Orientation and changes go with it (CR 4-17-3, 4-17-4); effect states
+        don't (CR 4-17-5: a pending effect of it is no longer pending, see ``_pending_lost``)."""
+        ps = self.players[tp]
+        stack = ps.breeding
+        ps.breeding = None
+        stack.area = "battle"
+        ps.battle.append(stack)
+        self.emit("move", "CR 4-17-1", tp, card=repr(stack))
+        if stack.suspended:
+            self.emit("moved_stays_suspended", "CR 4-17-3", tp, card=repr(stack))  # orientation is kept
+        if stack.modifiers:
+            self.emit("moved_changes_kept", "CR 4-17-4", tp, card=repr(stack), changes=len(stack.modifiers))
+        yield from self._after_place(stack, "move")
+        self._trigger_on(stack, "when_moving")
 
     def _hatch_card(self, tp: int):
         """CR 4-18-1: the top card of the Digi-Egg deck, unless a format says otherwise."""

@@ -255,6 +255,14 @@ class Steps(CommonSteps):
             if pick.kind == "digivolve":
                 yield from self._digivolve(me, pick, cost=spec.get("cost"), by_effect=True, ignore_requirements=ignore)
             return None
+        if name == "move_from_breeding":
+            # "move the Digimon in your breeding area to the battle area": only one with DP can move (CR 4-17-2).
+            breeding = self.players[me].breeding
+            if breeding is None or breeding.top.defn.dp is None:
+                self.emit("no_target", "CR 1-3-2" if breeding is None else "CR 4-17-2", me, card=card.name, step=name)
+                return None
+            yield from self._move_to_battle(me)
+            return None
         if name == "dna_digivolve":
             # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand",
             # paying that card's DNA digivolution cost (CR 8-2).
