@@ -245,3 +245,19 @@ def test_german_compounds_and_participles_find_their_known_part(searcher):
     compound = [r.ref for r in searcher.search("Kampfbereichsfeld", lang="de", limit=5)]
     part = [r.ref for r in searcher.search("Feld", lang="de", limit=5)]
     assert compound[:3] == part[:3]
+
+
+def test_a_section_yields_to_its_sub_clause_that_covers_more_of_the_query(searcher, monkeypatch):
+    from judgebase.search import ranking
+
+    query = "guard trigger other digimon leave"  # <Guard> is the section; CR 16-45-2 says when it triggers
+    ranked = [r.ref for r in searcher.search(query, lang="en", limit=5)]
+    assert ranked.index("CR 16-45-2") < ranked.index("CR 16-45"), ranked
+    monkeypatch.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))  # no section ever yields
+    unmoved = [r.ref for r in searcher.search(query, lang="en", limit=5)]
+    assert unmoved.index("CR 16-45") < unmoved.index("CR 16-45-2"), unmoved
+    # A query the sub-clauses answer no better than the section leaves the section where it was.
+    monkeypatch.undo()
+    bare = [r.ref for r in searcher.search("guard", lang="en", limit=5)]
+    monkeypatch.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))
+    assert [r.ref for r in searcher.search("guard", lang="en", limit=5)] == bare

@@ -35,7 +35,8 @@ MORE = ["6-1-4", "7-2", "7-9", "RM 6-1-4 memoria", "Q42", "§2.2", "LEG 3.4", "T
         "who goes first hyper colosseum", "is a digi-egg deck with 0 cards legal", "Sicherheitsprüfung Straße",
         "Empfangt ein Sicherheits-Digimon Schaden und wird gelöscht?", "¿puedo bloquear con el Digimon atacado?",
         "blocker", "recovery +1 keyword", "\"blocker", "((([[", "memoria^2",
-        "aufgedeckte Sicherheitskarte entfernt", "Kampfbereichsfeld aufteilung", "Angriffszielwechsel geloescht"]
+        "aufgedeckte Sicherheitskarte entfernt", "Kampfbereichsfeld aufteilung", "Angriffszielwechsel geloescht",
+        "guard trigger other digimon leave", "decoy optional"]
 
 
 @pytest.fixture(scope="module")

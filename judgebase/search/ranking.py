@@ -52,6 +52,10 @@ SECTION_FACTOR = 0.9
 # example: its question adds the card names and situation of one case, which say less
 # about what the clause is about, so it counts this much of its score for the clause.
 EXAMPLE_FACTOR = 0.5
+# A section ranked above its own sub-clause that covers more of the query moves just below it (this much of the
+# sub-clause's score), if the sub-clause scores at least SUB_CLAUSE_SHARE of the section's.
+SUB_CLAUSE_YIELD = 0.999
+SUB_CLAUSE_SHARE = 0.5
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
 # A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
@@ -71,6 +75,7 @@ def has_hangul(text: str) -> bool:
     """Any Hangul syllable in ``text`` (a comparison per character: a regex of that range costs ~1 ms to compile)."""
     return any("\uac00" <= c <= "\ud7a3" for c in text)
 _SUB_NUMBER = re.compile(r"\d[-.]\d")
+_PARENT = re.compile(r"^(.*\d)[-.]\d+$")
 
 
 def prior(kind: str, ref: str, has_children: bool = False) -> float:
@@ -90,7 +95,8 @@ def constants() -> dict[str, float]:
     """The numbers of the ranking, as the index stores them for the static export."""
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
-             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT")
+             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT",
+             "SUB_CLAUSE_YIELD", "SUB_CLAUSE_SHARE")
     return {name: globals()[name] for name in names}
 
 
@@ -273,8 +279,33 @@ class Ranker:
                 score = score * EXAMPLE_FACTOR
             if score > best.get(shown, -1.0):
                 best[shown] = score
+        self._yield_to_sub_clauses(best, covered, total_weight)
         ranked = list(best.items())
         # Highest score first; equal scores in document order (the browser's search sorts alike).
         ranked.sort(key=itemgetter(0))
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
+
+    def _yield_to_sub_clauses(self, best: dict[int, float], covered: dict[int, float], total_weight: float) -> None:
+        """A section (or its keyword) ranked above a sub-clause of its own that covers more of the query's words
+        moves just below it: the section summarises, the sub-clause answers ("guard mandatory?": CR 16-45-3, not
+        <Guard>). Only sub-clauses scoring at least SUB_CLAUSE_SHARE of the section's score count; scores before any
+        move decide, so the order documents come in changes nothing (search.js: ``yieldToSubClauses``)."""
+        refs, kinds = self.postings.refs, self.postings.kinds
+        by_ref: dict[str, list[int]] = {}
+        for doc in best:
+            by_ref.setdefault(refs[doc], []).append(doc)
+        moved: dict[int, float] = {}
+        for doc, score in best.items():
+            if kinds[doc] != "clause" or doc not in covered:
+                continue
+            parent_ref = _PARENT.match(refs[doc])
+            if parent_ref is None:
+                continue
+            coverage = covered[doc] / total_weight
+            for parent in by_ref.get(parent_ref.group(1), ()):
+                above = best[parent]
+                if (parent in covered and coverage > covered[parent] / total_weight + 1e-9
+                        and score >= SUB_CLAUSE_SHARE * above and above > score):
+                    moved[parent] = max(moved.get(parent, 0.0), score * SUB_CLAUSE_YIELD)
+        best.update(moved)

@@ -662,6 +662,27 @@
       }
       return out;
     }
+    // ranking.Ranker._yield_to_sub_clauses: a section ranked above its own sub-clause that covers more of the query
+    // moves just below it; scores before any move decide.
+    var PARENT = /^(.*\d)[-.]\d+$/;
+    function yieldToSubClauses(best, covered, totalWeight) {
+      var refs = index.meta.doc_refs, kinds = index.meta.doc_kinds, byRef = {}, moved = new Map();
+      best.forEach(function (score, doc) { (own(byRef, refs[doc]) || (byRef[refs[doc]] = [])).push(doc); });
+      best.forEach(function (score, doc) {
+        if (kinds[doc] !== "clause" || !covered.has(doc)) return;
+        var m = PARENT.exec(refs[doc]);
+        if (!m) return;
+        var coverage = covered.get(doc) / totalWeight;
+        (own(byRef, m[1]) || []).forEach(function (parent) {
+          var above = best.get(parent);
+          if (covered.has(parent) && coverage > covered.get(parent) / totalWeight + 1e-9 &&
+              score >= C.SUB_CLAUSE_SHARE * above && above > score) {
+            moved.set(parent, Math.max(moved.get(parent) || 0.0, score * C.SUB_CLAUSE_YIELD));
+          }
+        });
+      });
+      moved.forEach(function (score, parent) { best.set(parent, score); });
+    }
     return {
       // [[doc, score], ...] best first, of the documents of ruleset and kind (null: any); the official rules first
       // unless a ruleset is asked for or named ({ruleset: true}); rulings citing a clause in cited ({ref: true}) up.
@@ -694,6 +715,7 @@
           if (shown !== doc) score = score * C.EXAMPLE_FACTOR;
           if (!best.has(shown) || score > best.get(shown)) best.set(shown, score);
         });
+        yieldToSubClauses(best, covered, totalWeight);
         best.forEach(function (score, doc) { ranked.push([doc, score]); });
         return ranked.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
       }
