@@ -34,6 +34,8 @@ GLOSSARY_WEIGHT = 0.6
 FUZZY_WEIGHT = 0.6
 # The known last part of an unknown German compound, or a participle's verb, counts like a near spelling.
 COMPOUND_WEIGHT = 0.6
+# A known word this long is looked at as a compound too.
+COMPOUND_MIN_LENGTH = 8
 # A word in a clause's title is a strong sign the clause is about it.
 TITLE_WEIGHT = 0.4
 PROXIMITY_WEIGHT = 0.4
@@ -95,7 +97,7 @@ def constants() -> dict[str, float]:
     """The numbers of the ranking, as the index stores them for the static export."""
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
-             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT",
+             "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT", "COMPOUND_MIN_LENGTH",
              "SUB_CLAUSE_YIELD", "SUB_CLAUSE_SHARE")
     return {name: globals()[name] for name in names}
 
@@ -158,11 +160,14 @@ class Ranker:
                         alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
         # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
         # ("your" is not a typo of the "you" of a Spanish text).
-        if foreign_ok and len(text) >= 4 and not any(self.postings.df(a.field, t) for a in alts for t in a.terms):
-            # An unknown German compound or participle: its known last part ("Spielfeld": "Feld").
+        unknown = not any(self.postings.df(a.field, t) for a in alts for t in a.terms)
+        # A German compound or participle also matches its known last part ("Spielfeld": "Feld"): an unknown word,
+        # or a long one that the texts may use less than its part.
+        if foreign_ok and ((unknown and len(text) >= 4) or (len(text) >= COMPOUND_MIN_LENGTH and " " not in text)):
             parts = compound_parts(lang, text, lambda t: self.postings.df(f"body_{lang}", t) > 0)
-            if parts:
+            if parts and parts != terms(lang, text):
                 alts.append(Alternative(f"body_{lang}", parts, COMPOUND_WEIGHT, slop=2))
+        if foreign_ok and len(text) >= 4 and unknown:
             maxdist = 1 if len(text) < 8 else 2
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):

@@ -600,9 +600,14 @@
       });
       var known = alts.some(function (a) { return a.terms.some(function (t) { return postings.df(a.field, t) > 0; }); });
       var length = Array.from(text).length;
-      if (!known && length >= 4 && foreignOk) {  // a stop word of the query's language is no typo
+      // A German compound or participle also matches its known last part: an unknown word, or a long one.
+      if (foreignOk && ((!known && length >= 4) || (length >= C.COMPOUND_MIN_LENGTH && text.indexOf(" ") < 0))) {
         var parts = analyser.compoundParts(lang, text, function (t) { return postings.df("body_" + lang, t) > 0; });
-        if (parts.length) alts.push(Alternative("body_" + lang, parts, C.COMPOUND_WEIGHT, 2));
+        if (parts.length && parts.join("\u0000") !== analyser.terms(lang, text).join("\u0000")) {
+          alts.push(Alternative("body_" + lang, parts, C.COMPOUND_WEIGHT, 2));
+        }
+      }
+      if (!known && length >= 4 && foreignOk) {  // a stop word of the query's language is no typo
         var maxdist = length < 8 ? 1 : 2;
         LANGUAGES.forEach(function (fieldLang) {
           analyser.terms(fieldLang, text).forEach(function (tok) {
