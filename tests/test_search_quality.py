@@ -14,8 +14,8 @@ QUERIES = load_queries(ROOT / "tests" / "queries.yaml")
 LANGS = ("es", "en", "de")
 #: recall@5 and MRR reached per language (rounded down), on the "dev" batch and on the whole set: they may only rise.
 FLOORS = {
-    "dev": {"es": (0.95, 0.81), "en": (0.89, 0.77), "de": (0.96, 0.88), "all": (0.94, 0.82)},
-    "whole": {"es": (0.90, 0.75), "en": (0.86, 0.73), "de": (0.90, 0.81), "all": (0.89, 0.77)},
+    "dev": {"es": (0.95, 0.81), "en": (0.89, 0.77), "de": (0.96, 0.89), "all": (0.94, 0.83)},
+    "whole": {"es": (0.90, 0.77), "en": (0.87, 0.75), "de": (0.92, 0.84), "all": (0.90, 0.79)},
 }
 
 
