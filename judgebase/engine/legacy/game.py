@@ -274,16 +274,26 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
     def top(self, player: int) -> Card | None:
         return self.players[player].top
 
+    # Where actions name cards from, looked through first; the decks and the Land of Darkness last.
+    _NEAR_ZONES = ("hand", "box", "evolution", "support", "exchange")
+    _FAR_ZONES = ("network", "darkness", "power", "gauge")
+
     def find_card(self, uid: int) -> tuple[int, str, Card] | None:
-        """(owner, zone, card) for a card uid anywhere on the board."""
+        """(owner, zone, card) for a card uid anywhere on the board (a uid is on one card only, so the
+        order the zones are looked through in changes nothing but the time it takes)."""
         for p, side in enumerate(self.players):
-            for zone in ("hand", "network", "darkness", "box", "evolution", "power", "exchange", "support", "gauge"):
+            for zone in self._NEAR_ZONES:
                 for card in getattr(side, zone):
                     if card.uid == uid:
                         return p, zone, card
             for card in side.slots:
                 if card is not None and card.uid == uid:
                     return p, "slot", card
+        for p, side in enumerate(self.players):
+            for zone in self._FAR_ZONES:
+                for card in getattr(side, zone):
+                    if card.uid == uid:
+                        return p, zone, card
         return None
 
     def _to_darkness(self, player: int, cards: list[Card], ref: str, why: str) -> None:

@@ -96,7 +96,9 @@ class Preparation:
             return IllegalAction(f"more than {HAND_MAX} cards in hand: discard down to {HAND_MAX} first", "LEG 3.2.2.2")
         card, zone = None, None
         if a.kind in ("discard", "exchange", "prepare", "set"):
-            found = self.find_card(a.card) if a.card is not None else None
+            # (most offers name a card of the player's own hand: looked for there before the whole board)
+            card = next((c for c in side.hand if c.uid == a.card), None)
+            found = (p, "hand", card) if card is not None else self.find_card(a.card) if a.card is not None else None
             if found is None or found[0] != p:
                 return IllegalAction("that card is not yours", "LEG 3.2.2")
             card = found[2]
