@@ -125,6 +125,7 @@ class Ranker:
         # A word asked once is asked again: its ways of matching and their scores are kept (per process).
         self.unit = lru_cache(maxsize=4096)(self._unit)
         self.unit_scores = lru_cache(maxsize=256)(self._unit_scores)
+        self._family_index = None
 
     # -- building the query ------------------------------------------------------
     def units(self, words: list[str], lang: str) -> list[Unit]:
@@ -291,25 +292,36 @@ class Ranker:
         ranked.sort(key=itemgetter(1), reverse=True)
         return ranked
 
+    def _family(self) -> tuple[list, dict]:
+        """Each clause document's parent ref (None for other documents and top-level clauses), and the
+        documents of each ref: worked out once per index rather than for every document of every query."""
+        if self._family_index is None:
+            refs, kinds = self.postings.refs, self.postings.kinds
+            parents: list = []
+            by_ref: dict[str, list[int]] = {}
+            for doc, ref in enumerate(refs):
+                match = _PARENT.match(ref) if kinds[doc] == "clause" else None
+                parents.append(match.group(1) if match else None)
+                by_ref.setdefault(ref, []).append(doc)
+            self._family_index = (parents, by_ref)
+        return self._family_index
+
     def _yield_to_sub_clauses(self, best: dict[int, float], covered: dict[int, float], total_weight: float) -> None:
         """A section (or its keyword) ranked above a sub-clause of its own that covers more of the query's words
         moves just below it: the section summarises, the sub-clause answers ("guard mandatory?": CR 16-45-3, not
         <Guard>). Only sub-clauses scoring at least SUB_CLAUSE_SHARE of the section's score count; scores before any
         move decide, so the order documents come in changes nothing (search.js: ``yieldToSubClauses``)."""
-        refs, kinds = self.postings.refs, self.postings.kinds
-        by_ref: dict[str, list[int]] = {}
-        for doc in best:
-            by_ref.setdefault(refs[doc], []).append(doc)
+        parents, by_ref = self._family()
         moved: dict[int, float] = {}
         for doc, score in best.items():
-            if kinds[doc] != "clause" or doc not in covered:
-                continue
-            parent_ref = _PARENT.match(refs[doc])
-            if parent_ref is None:
+            parent_ref = parents[doc]
+            if parent_ref is None or doc not in covered:
                 continue
             coverage = covered[doc] / total_weight
-            for parent in by_ref.get(parent_ref.group(1), ()):
-                above = best[parent]
+            for parent in by_ref.get(parent_ref, ()):
+                above = best.get(parent)
+                if above is None:
+                    continue
                 if (parent in covered and coverage > covered[parent] / total_weight + 1e-9
                         and score >= SUB_CLAUSE_SHARE * above and above > score):
                     moved[parent] = max(moved.get(parent, 0.0), score * SUB_CLAUSE_YIELD)
