@@ -250,6 +250,8 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
                                           or target not in ("own", "opponent", "any", "self") or persistent):
         raise CardError(f"{where}: and_security_attack (a whole number: the chosen Digimon also get <Security A. N>) "
                         f"belongs to a dp step that chooses its Digimon")
+    if spec.get("colour") == "chosen":  # "that colour": the one a choose_colour step of this effect chose (CR 2-4-2)
+        spec = {k: v for k, v in spec.items() if k != "colour"}
     filters = {k: v for k, v in spec.items() if k not in STEP_PARAMS}
     _check_limit_references(name, filters, where, target, persistent, when)
     filters = {k: v for k, v in filters.items() if not limit_reference(k, v) or isinstance(v, bool)}
