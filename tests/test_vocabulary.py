@@ -70,6 +70,7 @@ def _digimon(**extra) -> dict:
     ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_level": {"count": "occurrences"}}}]}, "or {count: X}"),
     ({"timing": "main", "do": [{"delete": {"target": "opponent", "max_dp": "attacker"}}]}, "or self"),
     ({"timing": "main", "do": [{"activate_effects": [{"do": [{"draw": 1}]}]}]}, "lists 2 or more effects"),
+    ({"timing": "main", "do": [{"delete": {"target": "opponent", "not_colour": ["blue", "pink"]}}]}, "unknown colour 'pink'"),
     ({"timing": "main", "do": [{"choose_colour": "red"}, {"draw": 1}]}, "choose_colour: true"),
     ({"timing": "main", "do": [{"dp": {"amount": -2000, "target": "all_opponent", "colour": "chosen"}}]},
      "needs a choose_colour step before it"),

@@ -177,6 +177,11 @@ class Targets:
                 colours = want if isinstance(want, list) else [want]
                 if not set(colours) & set(d.colours):
                     return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", self._printed_ref(stack, key, want))
+            if key == "not_colour":
+                has = [c for c in (want if isinstance(want, list) else [want]) if c in d.colours]
+                if has:
+                    # CR 2-4-3-2: a multicolour card can't be treated as lacking one of its colours.
+                    return IllegalAction(f"{stack!r} is {' and '.join(has)}", "CR 2-4-3-2" if len(d.colours) > 1 else "CR 2-4-1")
             if key in ("level", "min_level", "max_level"):
                 level = self.level(stack)  # its information as effects left it (CR 15-12)
                 if level is None:
