@@ -153,3 +153,37 @@ def test_digixros_any_number_of_cards_takes_different_card_numbers_only():
     game.apply(Action("choose", promo.uid))
     with pytest.raises(IllegalAction):
         game.apply(Action("choose", second.uid))
+
+
+def test_a_colour_chosen_is_one_of_the_seven_and_the_next_step_reads_it():
+    """"Choose a colour": the decision offers exactly the seven colours, refuses any other (CR 2-4-2),
+    and the step after it reads "that colour"."""
+    from judgebase.engine.cards import COLOURS
+    from judgebase.engine.official.game import Game as OfficialGame
+    from judgebase.scenarios.runner import game_config
+
+    digimon = {"category": "digimon", "level": 3, "dp": 4000, "play_cost": 3}
+    data = {
+        "cards": {
+            "Sweep": {"category": "option", "colours": ["red"], "use_cost": 0,
+                      "effects": [{"timing": "main", "do": [{"choose_colour": True},
+                                                            {"dp": {"amount": -1000, "target": "all_opponent", "colour": "chosen"}}]}]},
+            "Agumon": {**digimon, "colours": ["red"]},
+            "Palmon": {**digimon, "colours": ["green"]},
+        },
+        "setup": {"turn": 3, "turn_player": "p1", "phase": "main", "memory": 3,
+                  "p1": {"hand": ["Sweep"], "deck": ["Agumon"], "battle": [{"cards": ["Agumon"]}]},
+                  "p2": {"deck": ["Agumon"], "battle": [{"cards": ["Agumon"]}, {"cards": ["Palmon"]}]}},
+    }
+    game = OfficialGame(game_config(data)).start()
+    game.apply(Action("use", game.players[0].hand[0].uid))
+    assert game.decision.kind == "colour"
+    assert sorted(a.option for a in game.legal_actions()) == sorted(COLOURS)
+    for wrong in ("pink", "Red", None):
+        refused = game.why_illegal(Action("choose", option=wrong))
+        assert refused.ref == "CR 2-4-2"
+    game.apply(Action("choose", option="green"))
+    chosen = [e for e in game.log if e.kind == "colour_chosen"]
+    assert len(chosen) == 1 and chosen[0].ref == "CR 2-4-2" and chosen[0].data["colour"] == "green"
+    dps = sorted((s.top.defn.name, game.dp(s)) for s in game.stacks(1))
+    assert dps == [("Agumon", 4000), ("Palmon", 3000)]

@@ -149,6 +149,7 @@ STEPS = (
     "place_in_battle_area", "security_attack", "digivolve", "end_attack", "opponent_draws",
     "at_end_of_turn",  # pending processing: steps carried out at the end of this turn (CR 18-1-1)
     "decide_game",  # "you win the game" / "you lose the game" (CR 1-2-6)
+    "choose_colour",  # "choose a colour": one of the seven (CR 2-4-2); later steps name it as colour: chosen
     "add_info", "change_info",  # information added or changed (CR 15-12)
     "move_from_breeding",  # "move the Digimon in your breeding area to the battle area" (CR 4-17-1)
     "dna_digivolve",  # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand" (CR 8-2)
@@ -400,11 +401,19 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
             steps = []
         if not isinstance(steps, list) or (not steps and item.get("instead") is None):
             raise CardError(f"{where}[{i}]: 'do' must list the effect's steps")
+        colour_chosen = False
         for j, step in enumerate(steps):
             # A step may carry its own condition ("Then, if ...", CR 15-6-2) beside its one key.
             keys = [k for k in step if k != "if"] if isinstance(step, dict) else []
             if len(keys) != 1 or keys[0] not in STEPS + TRIGGER_STEPS:
                 raise CardError(f"{where}[{i}].do[{j}]: a step is one of {', '.join(STEPS + TRIGGER_STEPS)}, e.g. {{draw: 1}}")
+            if keys[0] == "choose_colour":
+                if step["choose_colour"] is not True:
+                    raise CardError(f"{where}[{i}].do[{j}].choose_colour: true (\"choose a colour\")")
+                colour_chosen = True
+            elif isinstance(step[keys[0]], dict) and step[keys[0]].get("colour") == "chosen" and not colour_chosen:
+                raise CardError(f"{where}[{i}].do[{j}].{keys[0]}.colour: chosen (\"that colour\") needs a choose_colour "
+                                f"step before it in the same effect")
             problem = step_problem(keys[0], step[keys[0]])
             if problem:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")

@@ -16,6 +16,7 @@ FILTERS = {
     "trait": "CR 2-3-2-3",  # "with the [XX] trait"
     "trait_contains": "CR 2-3-2-4",  # "with [XX] in any of its traits"
     "colour": "CR 2-4-3-1",  # a colour or a list (any of them); a multicolour card has them all
+    "not_colour": "CR 2-4-3-2",  # "that isn't X": a multicolour card with X among its colours is X too
     "level": "CR 2-9-1",
     "min_level": "CR 2-9-1",
     "max_level": "CR 2-9-1",
@@ -100,7 +101,7 @@ def check_filters(spec: dict, where: str, rankings: bool = False) -> None:
         elif key == "other":
             if value is not True:
                 raise CardError(f"{where}: other must be true")
-        elif key == "colour":
+        elif key in ("colour", "not_colour"):
             for colour in _one_or_more(value, where, key):
                 if colour not in COLOURS:
                     raise CardError(f"{where}: unknown colour {colour!r} (known: {', '.join(COLOURS)})")
@@ -250,6 +251,8 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
                                           or target not in ("own", "opponent", "any", "self") or persistent):
         raise CardError(f"{where}: and_security_attack (a whole number: the chosen Digimon also get <Security A. N>) "
                         f"belongs to a dp step that chooses its Digimon")
+    if spec.get("colour") == "chosen":  # "that colour": the one a choose_colour step of this effect chose (CR 2-4-2)
+        spec = {k: v for k, v in spec.items() if k != "colour"}
     filters = {k: v for k, v in spec.items() if k not in STEP_PARAMS}
     _check_limit_references(name, filters, where, target, persistent, when)
     filters = {k: v for k, v in filters.items() if not limit_reference(k, v) or isinstance(v, bool)}

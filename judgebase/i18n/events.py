@@ -402,6 +402,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.multicolour_meets": ("{card} is {colours}: a multicolour card has all its colours, so it meets the requirement {requirement}",
                                 "{card} es {colours}: una carta multicolor tiene todos sus colores, así que cumple el requisito {requirement}",
                                 "{card} ist {colours}: eine mehrfarbige Karte hat alle ihre Farben und erfüllt daher die Voraussetzung {requirement}"),
+    "event.colour_chosen": ("{card}'s effect has a colour chosen: {colour}, one of the seven colours",
+                            "el efecto de {card} hace elegir un color: {colour}, uno de los siete colores",
+                            "der Effekt von {card} lässt eine Farbe wählen: {colour}, eine der sieben Farben"),
+    "event.multicolour_not_lacking": (
+        "a multicolour card is {colour} as well as its other colours and can't be treated as lacking it, "
+        "so it counts for the condition of {card}'s effect",
+        "una carta multicolor es {colour} además de sus otros colores y no puede tratarse como si no lo tuviera, "
+        "así que cuenta para la condición del efecto de {card}",
+        "eine mehrfarbige Karte ist neben ihren anderen Farben auch {colour} und kann nicht so behandelt werden, "
+        "als fehle ihr diese Farbe; daher zählt sie für die Bedingung des Effekts von {card}"),
     "event.rule_counts": ("{card} counts as {counts_as} by its (Rule), so the effect can choose it",
                           "{card} cuenta como {counts_as} por su (Regla), así que el efecto puede elegirla",
                           "{card} gilt durch ihre (Regel) als {counts_as}, daher kann der Effekt sie wählen"),

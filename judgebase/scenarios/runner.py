@@ -197,6 +197,8 @@ def _action(game, step: dict, line: int, path: str) -> Action:
     if kind == "choose":
         if "number" in step:  # a declared number, e.g. for <De-Digivolve>
             return Action("choose", option=int(step["number"]))
+        if "colour" in step:  # a colour chosen for an effect ("choose a colour", CR 2-4-2)
+            return Action("choose", option=str(step["colour"]))
         if "card" in step:  # a card by name: one the decision offers (a Tamer to search), else from the hand
             offered = [a for a in game.legal_actions() if a.kind == "choose" and a.card is not None
                        and (c := game.find_card(a.card)) is not None and c.defn.name == step["card"]]

@@ -56,6 +56,7 @@ DECISION_REF = {
     "engage": "CR 16-44-1",
     "de_digivolve": "CR 16-12-1",
     "loop_count": "CR 18-3-3",
+    "colour": "CR 2-4-2",
     "effect_digivolve": "CR 8-1-3-1",
     "activate_order": "CR 15-15-7-2",
     "activate_main": "CR 15-15-7-3",

@@ -5,7 +5,7 @@ immediate "when this card would be played" effects, and carrying out an effect.
 
 from __future__ import annotations
 
-from ..cards import PLAYER_EVENTS, TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
+from ..cards import COLOURS, PLAYER_EVENTS, TIMINGS, WINDOWS, ZONE_TIMINGS, Effect
 from ..state import (
     Action,
     Card,
@@ -594,9 +594,22 @@ class Effects:
             self._processing -= 1
         return result
 
+    def _choose_colour(self, controller: int, card: Card):
+        """"Choose a colour": the choice is one of the seven colours (CR 2-4-2)."""
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "choose" and (a.option not in COLOURS or a.card is not None or a.target is not None or a.targets):
+                return IllegalAction(f"a colour chosen is one of {', '.join(COLOURS)}", "CR 2-4-2")
+            return None
+
+        pick = yield self.decide(controller, "colour", [Action("choose", option=c) for c in COLOURS],
+                                 f"{card.name}: choose a colour", check)
+        self.emit("colour_chosen", "CR 2-4-2", controller, card=card.name, colour=pick.option)
+        return pick.option
+
     def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
         waiting, paid_at = len(self.pending), None
         result, at_zero, incarnation = None, set(), card.incarnation
+        chosen = None  # the colour a choose_colour step chose, for the steps after it
         if len(effect.steps) > 1:
             # CR 15-1-2: the processes are carried out one after another, in the order the text gives them.
             self.emit("in_text_order", "CR 15-1-2", controller, card=card.name, processes=len(effect.steps))
@@ -611,6 +624,11 @@ class Effects:
             if name == "reduce_play_cost":
                 self._reduce_play_cost(controller, card, int(arg))
                 continue
+            if name == "choose_colour":
+                chosen = yield from self._choose_colour(controller, card)
+                continue
+            if isinstance(arg, dict) and arg.get("colour") == "chosen":
+                arg = {**arg, "colour": chosen}  # "that colour": the one this effect chose
             r = yield from self._step(controller, name, arg, card, stack)
             if r == STOP:
                 break  # CR 15-7-2: a cost not paid, nothing after it

@@ -97,11 +97,18 @@ class Targets:
             if key == "digimon" and not self._count_holds(key, value, player) \
                     and self._count_holds(key, value, player, links=True):
                 self.emit("link_card_not_counted", "CR 4-9-4", player, card=card.name, condition=key)
+            if key in ("digimon", "tamers") and "colour" in value and not self._count_holds(key, value, player) \
+                    and self._count_holds(key, value, player, single_colour=True):
+                # CR 2-4-3-2: a multicolour card counted by one of its colours can't be treated as lacking it.
+                self.emit("multicolour_not_lacking", "CR 2-4-3-2", player, card=card.name, condition=key,
+                          colour="/".join(value["colour"]) if isinstance(value["colour"], list) else value["colour"])
 
-    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False, links: bool = False) -> bool:
+    def _count_holds(self, what: str, spec: dict, player: int, breeding: bool = False, links: bool = False,
+                     single_colour: bool = False) -> bool:
         """Whether a count condition holds; ``breeding`` counts the breeding areas too, which the
-        rules never do (CR 3-4-7-7), and ``links`` the Digimon cards plugged in as link cards, which
-        aren't on the field (CR 4-9-4); both tell why a condition failed."""
+        rules never do (CR 3-4-7-7), ``links`` the Digimon cards plugged in as link cards, which
+        aren't on the field (CR 4-9-4), and ``single_colour`` leaves out multicolour cards, which
+        can't be treated as lacking a colour they have (CR 2-4-3-2); all three tell why a condition failed."""
         side = spec.get("player", "own")
         players = [player] if side == "own" else [1 - player] if side == "opponent" else [0, 1]
         if what == "security":
@@ -112,7 +119,8 @@ class Targets:
             category = "tamer" if what == "tamers" else "digimon"
             filters = {k: v for k, v in spec.items() if k not in ("player", "at_least", "at_most")}
             n = sum(1 for p in players for s in self.stacks(p)
-                    if self._is_a(s, (category,)) and self._filter_problem(filters, s, None) is None)
+                    if self._is_a(s, (category,)) and self._filter_problem(filters, s, None) is None
+                    and not (single_colour and len(s.top.defn.colours) > 1))
             if breeding:
                 n += sum(1 for p in players for s in [self.players[p].breeding]
                          if s is not None and self._category(s) == category and self._filter_problem(filters, s, None) is None)
@@ -169,6 +177,11 @@ class Targets:
                 colours = want if isinstance(want, list) else [want]
                 if not set(colours) & set(d.colours):
                     return IllegalAction(f"{stack!r} is not {' or '.join(colours)}", self._printed_ref(stack, key, want))
+            if key == "not_colour":
+                has = [c for c in (want if isinstance(want, list) else [want]) if c in d.colours]
+                if has:
+                    # CR 2-4-3-2: a multicolour card can't be treated as lacking one of its colours.
+                    return IllegalAction(f"{stack!r} is {' and '.join(has)}", "CR 2-4-3-2" if len(d.colours) > 1 else "CR 2-4-1")
             if key in ("level", "min_level", "max_level"):
                 level = self.level(stack)  # its information as effects left it (CR 15-12)
                 if level is None:
