@@ -65,7 +65,7 @@ def test_schema_and_engine_agree_on_the_values():
 
 GOOD = [
     {"by": {"trash_from_hand": 1}}, {"by": {"trash_from_hand": {"amount": 2, "category": "tamer"}}},
-    {"by": {"suspend": "self"}}, {"by": {"delete": "own"}},
+    {"by": {"suspend": "self"}}, {"by": {"delete": "own"}}, {"by": {"trash_security": 1}},
     {"play": {"from": "trash", "name": "Agumon", "optional": True}}, {"play": {"from": "deck_top", "max_cost": 4}},
     {"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"trait": "Hybrid", "amount": 2}], "rest": "trash"}},
     {"to_deck_bottom": {"target": "opponent", "max_level": 4, "sources": "trash"}},
@@ -83,6 +83,8 @@ BAD = [
     ({"by": {"trash_from_hand": 1, "suspend": "self"}}, "exactly 1 cost"),
     ({"by": {"pay_with": "self"}}, "pay_with"),
     ({"by": {"suspend": "opponent"}}, "by.suspend"),
+    ({"by": {"trash_security": 0}}, "by.trash_security"),
+    ({"by": {"trash_security": "top"}}, "by.trash_security"),
     ({"play": {"from": "eggs"}}, "play.from"),
     ({"play": {"zone": "hand"}}, "zone"),
     ({"play": {"from": "hand", "max_dp": 3000}}, "max_dp"),
@@ -151,6 +153,7 @@ STEP_EFFECTS = [
     {"timing": "on_play", "do": [{"by": {"trash_from_hand": 1}}, {"draw": 2}]},
     {"timing": "when_digivolving", "do": [{"by": {"suspend": "own"}}, {"dp": {"amount": -3000, "target": "opponent"}}]},
     {"timing": "when_attacking", "do": [{"by": {"delete": "own"}}, {"memory": 2}]},
+    {"timing": "when_attacking", "do": [{"by": {"trash_security": 1}}, {"dp": {"amount": -5000, "target": "opponent"}}]},
     {"timing": "main", "once_per_turn": True, "do": [{"by": {"suspend": "self"}}, {"memory": 1}]},
     {"timing": "on_play", "do": [{"play": {"from": "hand", "max_level": 4, "optional": True}}]},
     {"timing": "on_deletion", "do": [{"play": {"from": "trash", "max_cost": 4}}]},

@@ -20,7 +20,7 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
                  "occurrences")
 #: The fields of each common step that takes a mapping.
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
-    "by": ("trash_from_hand", "suspend", "delete"),
+    "by": ("trash_from_hand", "trash_security", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
@@ -89,12 +89,15 @@ def step_problem(name: str, arg) -> str | None:
         return problem
     if name == "by":
         if len(arg) != 1:
-            return "by: name exactly 1 cost (trash_from_hand, suspend or delete)"
+            return "by: name exactly 1 cost (trash_from_hand, trash_security, suspend or delete)"
         (kind, value), = arg.items()
         if kind == "trash_from_hand":
             if isinstance(value, int) and not isinstance(value, bool):
                 return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
             return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
+        if kind == "trash_security":  # "By trashing your top N security cards"
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+            return None if ok else "by.trash_security: the number of your top security cards to trash (1 or more)"
         if kind == "suspend" and isinstance(value, dict):  # "By suspending N of your Digimon"
             amount = value.get("amount")
             if set(value) != {"amount"} or not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:

@@ -69,6 +69,8 @@ class CommonSteps:
         if kind == "trash_from_hand":
             paid = yield from self._trash_from_hand_cost(me, value if isinstance(value, dict) else {"amount": value}, card,
                                                          committed)
+        elif kind == "trash_security":
+            paid = yield from self._trash_security_cost(me, int(value), card, committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
         if paid and card.defn.category == "option" and any(
@@ -92,6 +94,8 @@ class CommonSteps:
         if kind == "trash_from_hand":
             spec = value if isinstance(value, dict) else {"amount": value}
             return sum(1 for c in self.players[me].hand if card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
+        if kind == "trash_security":
+            return len(self.players[me].security) >= int(value)
         if isinstance(value, dict):  # "N of your Digimon": N different ones
             return sum(self._field_cost_problem(me, kind, "own", card, stack, s) is None for s in self.stacks(me)) >= value["amount"]
         return any(self._field_cost_problem(me, kind, value, card, stack, s) is None for s in self.stacks(me))
@@ -142,6 +146,39 @@ class CommonSteps:
             self.players[me].trash.append(c)
         self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
         self._trigger_trashed_from_hand(me, chosen)
+        return True
+
+    def _trash_security_cost(self, me: int, amount: int, card: Card, committed=False):
+        """"By trashing your top N security cards, ...": the player says yes or declines, even with fewer
+        than N cards in the stack; then it can't be carried out, so nothing after it is (CR 15-7-4)."""
+        security = self.players[me].security
+        mandatory = self._mandatory_depth > 0
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind not in ("yes", "no"):
+                return IllegalAction("the cost trashes your top security card(s): answer yes or no", "CR 15-7-1")
+            if a.kind == "no" and mandatory:
+                return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
+                                     "CR 15-15-7-4")
+            if a.kind == "no" and committed:
+                return self._committed_refusal(committed)
+            return None
+
+        pick = yield self.decide(me, "cost", [Action("yes"), Action("no")],
+                                 f"{card.name}: trash your top {amount} security card(s) to pay the cost?", check)
+        if pick.kind == "no":
+            self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+            return False
+        if len(security) < amount:
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        trashed = security[:amount]
+        del security[:amount]
+        for c in trashed:  # CR 15-7-3: all of it at once
+            c.incarnation += 1
+            self.players[me].trash.append(c)
+            self.emit("trash_security", "CR 15-7-1", me, card=c.name)
+        self._security_changed(me, "security_removed", by_effect=True, cards=len(trashed))
         return True
 
     def _trigger_trashed_from_hand(self, me: int, cards) -> None:
