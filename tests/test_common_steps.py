@@ -74,6 +74,7 @@ GOOD = [
     {"activate_main": {"from": "trash", "category": "option", "optional": True}},
     {"reveal_security": {"count": 2, "trash": 1}}, {"reveal_security": {"count": 1}},
     {"security_to_hand": 1}, {"security_to_hand": {"amount": 2}},
+    {"trash_to_hand": {"optional": True, "category": "digimon", "name_contains": "Garurumon"}}, {"trash_to_hand": {"amount": 2}},
     {"to_security": {"from": "hand", "colour": "yellow", "face_up": True}},
     {"to_security": {"from": "field", "target": "opponent", "max_dp": 5000}},
     {"memory": 2}, {"memory": {"amount": -1, "per": "opponent_digimon", "player": "opponent"}},
@@ -103,6 +104,9 @@ BAD = [
     ({"reveal": {"count": 3, "look": "yes"}}, "reveal.look"),
     ({"reveal": {"count": 3, "digivolve": {"wings": 2}}}, "wings"),
     ({"activate_main": {"from": "hand"}}, "activate_main.from"),
+    ({"trash_to_hand": {"amount": 0}}, "trash_to_hand.amount"),
+    ({"trash_to_hand": {"from": "trash"}}, "from"),
+    ({"trash_to_hand": {"optional": "yes"}}, "trash_to_hand.optional"),
     ({"reveal_security": {"count": 0}}, "reveal_security.count"),
     ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
 ]
@@ -164,6 +168,7 @@ STEP_EFFECTS = [
     {"timing": "on_play", "do": [{"to_deck_bottom": {"target": "opponent", "max_level": 5, "sources": "deck"}}]},
     {"timing": "on_deletion", "do": [{"to_deck_bottom": {"target": "opponent", "sources": "trash"}}]},
     {"timing": "when_attacking", "do": [{"security_to_hand": 1}]},
+    {"timing": "on_deletion", "do": [{"trash_to_hand": {"category": "digimon", "max_level": 4, "optional": True}}]},
     {"timing": "on_play", "do": [{"to_security": {"from": "hand", "face_up": True, "optional": True}}]},
     {"timing": "on_deletion", "do": [{"to_security": {"from": "trash", "category": "digimon"}}]},
     {"timing": "when_digivolving", "do": [{"to_security": {"from": "field", "target": "opponent", "max_level": 4}}]},
@@ -173,7 +178,7 @@ STEP_EFFECTS = [
 ]
 RULESETS = {"official": (Game, random_game_config, 24), "tamer_tactics": (TamerTacticsGame, random_tamer_tactics_config, 14)}
 #: The decisions these steps add; self-play must reach each of them.
-NEW_DECISIONS = {"cost", "effect_play", "reveal", "deck_order", "to_security"}
+NEW_DECISIONS = {"cost", "effect_play", "reveal", "deck_order", "to_security", "trash_to_hand"}
 
 
 def _config(ruleset: str, seed: int) -> dict:
