@@ -65,7 +65,7 @@ def test_schema_and_engine_agree_on_the_values():
 
 GOOD = [
     {"by": {"trash_from_hand": 1}}, {"by": {"trash_from_hand": {"amount": 2, "category": "tamer"}}},
-    {"by": {"suspend": "self"}}, {"by": {"delete": "own"}},
+    {"by": {"suspend": "self"}}, {"by": {"delete": "own"}}, {"by": {"trash_security": 1}},
     {"play": {"from": "trash", "name": "Agumon", "optional": True}}, {"play": {"from": "deck_top", "max_cost": 4}},
     {"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"trait": "Hybrid", "amount": 2}], "rest": "trash"}},
     {"to_deck_bottom": {"target": "opponent", "max_level": 4, "sources": "trash"}},
@@ -74,6 +74,7 @@ GOOD = [
     {"activate_main": {"from": "trash", "category": "option", "optional": True}},
     {"reveal_security": {"count": 2, "trash": 1}}, {"reveal_security": {"count": 1}},
     {"security_to_hand": 1}, {"security_to_hand": {"amount": 2}},
+    {"trash_to_hand": {"optional": True, "category": "digimon", "name_contains": "Garurumon"}}, {"trash_to_hand": {"amount": 2}},
     {"to_security": {"from": "hand", "colour": "yellow", "face_up": True}},
     {"to_security": {"from": "field", "target": "opponent", "max_dp": 5000}},
     {"memory": 2}, {"memory": {"amount": -1, "per": "opponent_digimon", "player": "opponent"}},
@@ -83,6 +84,8 @@ BAD = [
     ({"by": {"trash_from_hand": 1, "suspend": "self"}}, "exactly 1 cost"),
     ({"by": {"pay_with": "self"}}, "pay_with"),
     ({"by": {"suspend": "opponent"}}, "by.suspend"),
+    ({"by": {"trash_security": 0}}, "by.trash_security"),
+    ({"by": {"trash_security": "top"}}, "by.trash_security"),
     ({"play": {"from": "eggs"}}, "play.from"),
     ({"play": {"zone": "hand"}}, "zone"),
     ({"play": {"from": "hand", "max_dp": 3000}}, "max_dp"),
@@ -101,6 +104,9 @@ BAD = [
     ({"reveal": {"count": 3, "look": "yes"}}, "reveal.look"),
     ({"reveal": {"count": 3, "digivolve": {"wings": 2}}}, "wings"),
     ({"activate_main": {"from": "hand"}}, "activate_main.from"),
+    ({"trash_to_hand": {"amount": 0}}, "trash_to_hand.amount"),
+    ({"trash_to_hand": {"from": "trash"}}, "from"),
+    ({"trash_to_hand": {"optional": "yes"}}, "trash_to_hand.optional"),
     ({"reveal_security": {"count": 0}}, "reveal_security.count"),
     ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
 ]
@@ -151,6 +157,7 @@ STEP_EFFECTS = [
     {"timing": "on_play", "do": [{"by": {"trash_from_hand": 1}}, {"draw": 2}]},
     {"timing": "when_digivolving", "do": [{"by": {"suspend": "own"}}, {"dp": {"amount": -3000, "target": "opponent"}}]},
     {"timing": "when_attacking", "do": [{"by": {"delete": "own"}}, {"memory": 2}]},
+    {"timing": "when_attacking", "do": [{"by": {"trash_security": 1}}, {"dp": {"amount": -5000, "target": "opponent"}}]},
     {"timing": "main", "once_per_turn": True, "do": [{"by": {"suspend": "self"}}, {"memory": 1}]},
     {"timing": "on_play", "do": [{"play": {"from": "hand", "max_level": 4, "optional": True}}]},
     {"timing": "on_deletion", "do": [{"play": {"from": "trash", "max_cost": 4}}]},
@@ -161,6 +168,7 @@ STEP_EFFECTS = [
     {"timing": "on_play", "do": [{"to_deck_bottom": {"target": "opponent", "max_level": 5, "sources": "deck"}}]},
     {"timing": "on_deletion", "do": [{"to_deck_bottom": {"target": "opponent", "sources": "trash"}}]},
     {"timing": "when_attacking", "do": [{"security_to_hand": 1}]},
+    {"timing": "on_deletion", "do": [{"trash_to_hand": {"category": "digimon", "max_level": 4, "optional": True}}]},
     {"timing": "on_play", "do": [{"to_security": {"from": "hand", "face_up": True, "optional": True}}]},
     {"timing": "on_deletion", "do": [{"to_security": {"from": "trash", "category": "digimon"}}]},
     {"timing": "when_digivolving", "do": [{"to_security": {"from": "field", "target": "opponent", "max_level": 4}}]},
@@ -170,7 +178,7 @@ STEP_EFFECTS = [
 ]
 RULESETS = {"official": (Game, random_game_config, 24), "tamer_tactics": (TamerTacticsGame, random_tamer_tactics_config, 14)}
 #: The decisions these steps add; self-play must reach each of them.
-NEW_DECISIONS = {"cost", "effect_play", "reveal", "deck_order", "to_security"}
+NEW_DECISIONS = {"cost", "effect_play", "reveal", "deck_order", "to_security", "trash_to_hand"}
 
 
 def _config(ruleset: str, seed: int) -> dict:

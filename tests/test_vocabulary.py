@@ -92,6 +92,8 @@ def test_a_card_naming_what_the_engine_does_not_apply_is_refused(effect, message
 @pytest.mark.parametrize("keywords, message", [
     ({"unaffected_by": "everyone"}, "unaffected_by is one of"),
     ({"cannot_be_deleted_by_effects": "battle"}, "cannot_be_deleted_by_effects is one of"),
+    ({"opponent_digivolve_cost": 0}, "opponent_digivolve_cost is the change"),
+    ({"opponent_digivolve_cost": True}, "opponent_digivolve_cost is the change"),
 ])
 def test_keyword_values_are_checked(keywords, message):
     with pytest.raises(CardError, match=message):

@@ -55,6 +55,10 @@ CARD_PROPERTIES = {
     # "Your opponent can't gain memory except through Tamer effects" (a prohibition, CR 15-1-3): the
     # one kind of effect (CR 15-2-1) through which the opponent of this card's player still gains memory.
     "opponent_memory_gain_only_by": "CR 15-1-3",
+    # "[Opponent's Turn] When an opponent's Digimon with no digivolution cards would digivolve, the
+    # digivolution cost is raised by N" (or lowered, if negative): DNA, Burst and App Fusion too
+    # (CR 8-2-2-5, 8-3-2-3, 8-4-2-3).
+    "opponent_digivolve_cost": "CR 8-2-2-5",
 }
 # Keywords whose value is one of a few words rather than true or a number.
 KEYWORD_VALUES = {
@@ -354,6 +358,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
             value = tuple(tuple(sorted(x.items())) for x in parts)
         if key == "delete_dp_limit" and (isinstance(value, bool) or not isinstance(value, int) or not value):
             raise CardError(f"{where}: delete_dp_limit is the change to the DP limit, e.g. 2000 or -1000, not {value!r}")
+        if key == "opponent_digivolve_cost" and (isinstance(value, bool) or not isinstance(value, int) or not value):
+            raise CardError(f"{where}: opponent_digivolve_cost is the change to the digivolution cost, e.g. 1 or -1, not {value!r}")
         if key == "security_digimon_dp" and (isinstance(value, bool) or not isinstance(value, int) or not value):
             raise CardError(f"{where}: security_digimon_dp is the DP its player's Security Digimon get, e.g. 3000 or -2000, not {value!r}")
         if key == "digisorption":

@@ -20,13 +20,14 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
                  "occurrences")
 #: The fields of each common step that takes a mapping.
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
-    "by": ("trash_from_hand", "suspend", "delete"),
+    "by": ("trash_from_hand", "trash_security", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
+    "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
@@ -38,7 +39,7 @@ REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text", "effect_text", "in
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each",
-                "activate_main")
+                "activate_main", "trash_to_hand")
 #: The steps "do A and B for each X" may repeat (CR 4-27-4), each with a whole number.
 FOR_EACH_STEPS = ("draw", "memory", "recovery", "trash_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
@@ -89,18 +90,28 @@ def step_problem(name: str, arg) -> str | None:
         return problem
     if name == "by":
         if len(arg) != 1:
-            return "by: name exactly 1 cost (trash_from_hand, suspend or delete)"
+            return "by: name exactly 1 cost (trash_from_hand, trash_security, suspend or delete)"
         (kind, value), = arg.items()
         if kind == "trash_from_hand":
             if isinstance(value, int) and not isinstance(value, bool):
                 return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
             return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
+        if kind == "trash_security":  # "By trashing your top N security cards"
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+            return None if ok else "by.trash_security: the number of your top security cards to trash (1 or more)"
         if kind == "suspend" and isinstance(value, dict):  # "By suspending N of your Digimon"
             amount = value.get("amount")
             if set(value) != {"amount"} or not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
                 return "by.suspend: {amount: N} (N of your Digimon, 1 or more) is its only form as a mapping"
             return None
         return None if value in ("self", "own") else f"by.{kind}: self (this card) or own (1 of your Digimon)"
+    if name == "trash_to_hand":  # "return N cards from your trash to the hand"
+        amount = arg.get("amount", 1)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            return "trash_to_hand.amount: how many cards go from the trash to the hand (1 or more)"
+        if "optional" in arg and not isinstance(arg["optional"], bool):
+            return "trash_to_hand.optional: true (\"you may return\") or false"
+        return _filter_problem(name, arg)
     if name == "activate_main":
         return _required(name, arg, "from") or _enum(name, arg, "from", ("trash",)) or _filter_problem(name, arg)
     if name == "play":

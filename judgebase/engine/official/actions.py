@@ -126,11 +126,11 @@ class MainPhaseActions:
         if d is None:
             return None
         if a.kind == "dna" and a.option is not None and 0 <= a.option < len(d.dna):
-            return d.dna[a.option][0]
+            return max(0, d.dna[a.option][0] + self.digivolve_cost_change(tp, [self.find_stack(t) for t in a.targets or ()]))
         if a.kind == "burst" and a.option is not None and 0 <= a.option < len(d.burst):
-            return d.burst[a.option][0].cost
+            return max(0, d.burst[a.option][0].cost + self.digivolve_cost_change(tp, [self.find_stack(a.target)]))
         if a.kind == "app_fusion" and a.option is not None and 0 <= a.option < len(d.app_fusion):
-            return d.app_fusion[a.option][0]
+            return max(0, d.app_fusion[a.option][0] + self.digivolve_cost_change(tp, [self.find_stack(a.target)]))
         if a.kind == "link" and d.link:
             return d.link["cost"]
         return None

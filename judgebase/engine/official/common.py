@@ -69,4 +69,5 @@ DECISION_REF = {
     "reveal": "CR 15-10-2-1",
     "deck_order": "CR 3-1-3-4",
     "to_security": "CR 15-11-1-3-1",
+    "trash_to_hand": "CR 15-11-1-3-1",
 }

@@ -46,6 +46,8 @@ class CommonSteps:
             yield from self._reveal_security(me, arg, card)
         elif name == "activate_main":
             yield from self._activate_main_of(me, arg, card, stack)
+        elif name == "trash_to_hand":
+            yield from self._trash_to_hand(me, arg, card)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
             count = self._count(me, arg["per"], stack)
@@ -69,6 +71,8 @@ class CommonSteps:
         if kind == "trash_from_hand":
             paid = yield from self._trash_from_hand_cost(me, value if isinstance(value, dict) else {"amount": value}, card,
                                                          committed)
+        elif kind == "trash_security":
+            paid = yield from self._trash_security_cost(me, int(value), card, committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
         if paid and card.defn.category == "option" and any(
@@ -92,6 +96,8 @@ class CommonSteps:
         if kind == "trash_from_hand":
             spec = value if isinstance(value, dict) else {"amount": value}
             return sum(1 for c in self.players[me].hand if card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
+        if kind == "trash_security":
+            return len(self.players[me].security) >= int(value)
         if isinstance(value, dict):  # "N of your Digimon": N different ones
             return sum(self._field_cost_problem(me, kind, "own", card, stack, s) is None for s in self.stacks(me)) >= value["amount"]
         return any(self._field_cost_problem(me, kind, value, card, stack, s) is None for s in self.stacks(me))
@@ -142,6 +148,39 @@ class CommonSteps:
             self.players[me].trash.append(c)
         self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
         self._trigger_trashed_from_hand(me, chosen)
+        return True
+
+    def _trash_security_cost(self, me: int, amount: int, card: Card, committed=False):
+        """"By trashing your top N security cards, ...": the player says yes or declines, even with fewer
+        than N cards in the stack; then it can't be carried out, so nothing after it is (CR 15-7-4)."""
+        security = self.players[me].security
+        mandatory = self._mandatory_depth > 0
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind not in ("yes", "no"):
+                return IllegalAction("the cost trashes your top security card(s): answer yes or no", "CR 15-7-1")
+            if a.kind == "no" and mandatory:
+                return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
+                                     "CR 15-15-7-4")
+            if a.kind == "no" and committed:
+                return self._committed_refusal(committed)
+            return None
+
+        pick = yield self.decide(me, "cost", [Action("yes"), Action("no")],
+                                 f"{card.name}: trash your top {amount} security card(s) to pay the cost?", check)
+        if pick.kind == "no":
+            self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+            return False
+        if len(security) < amount:
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        trashed = security[:amount]
+        del security[:amount]
+        for c in trashed:  # CR 15-7-3: all of it at once
+            c.incarnation += 1
+            self.players[me].trash.append(c)
+            self.emit("trash_security", "CR 15-7-1", me, card=c.name)
+        self._security_changed(me, "security_removed", by_effect=True, cards=len(trashed))
         return True
 
     def _trigger_trashed_from_hand(self, me: int, cards) -> None:
@@ -279,6 +318,45 @@ class CommonSteps:
             self.emit("rule_always_applies", "CR 2-3-4-1", me, card=played.name, origin=zone, counts_as=by_rule)
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
+
+    def _trash_to_hand(self, me: int, spec: dict, card: Card):
+        """"Return N cards meeting the filters from your trash to the hand", one chosen at a time; with
+        ``optional`` ("you may") the player may stop. Each card is a new card in the hand (CR 3-1-3-1-1)."""
+        ps = self.players[me]
+        optional = bool(spec.get("optional", False))
+        moved: list[Card] = []
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction("the effect returns a card; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 card in your trash", "CR 15-11-1-3-1")
+            picked = next((c for c in ps.trash if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction("the effect returns a card from your trash", "CR 15-11-1-3-1")
+            problem = card_filter_problem(picked.defn, spec)
+            return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
+
+        for _ in range(int(spec.get("amount", 1))):
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in ps.trash]
+            decision = self.decide(me, "trash_to_hand", candidates,
+                                   f"{card.name}: return 1 card from your trash to your hand?", check)
+            if not any(a.kind == "choose" for a in decision.actions):
+                if not moved:
+                    self.emit("no_target", "CR 1-3-2", me, card=card.name, step="trash_to_hand")
+                return
+            pick = yield decision
+            if pick.kind == "decline":
+                self.emit("trash_to_hand_declined", "CR 15-9-2-2", me, card=card.name)
+                return
+            picked = next(c for c in ps.trash if c.uid == pick.card)
+            ps.trash.remove(picked)
+            picked.incarnation += 1
+            ps.hand.append(picked)
+            moved.append(picked)
+            self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
 
     def _activate_main_of(self, me: int, spec: dict, card: Card, stack: Stack | None):
         """"Activate the [Main] effect of 1 [...] card in your trash as this card's effect": the card stays

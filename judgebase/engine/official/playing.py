@@ -92,13 +92,30 @@ class Playing:
         if a.kind == "digivolve":
             if a.option is None or not 0 <= a.option < len(d.requirements):
                 return None
-            cost = d.requirements[a.option].cost
+            cost = d.requirements[a.option].cost + self.digivolve_cost_change(player, [self.find_stack(a.target)])
             sorption = self._digisorption_values(d)
             if sorption:  # each instance suspends a different Digimon (CR 16-10-4)
                 free = sum(1 for s in self.stacks(player) if not s.suspended and s.top.defn.category == "digimon")
                 cost -= sum(sorted(sorption, reverse=True)[:free])
             return max(0, cost)
         return None
+
+    def digivolve_cost_change(self, tp: int, digivolving) -> int:
+        """How much "[Opponent's Turn] when an opponent's Digimon with no digivolution cards would
+        digivolve, raise the cost by N" changes ``tp``'s digivolution of the stacks ``digivolving``:
+        only on ``tp``'s turn, and only if one of them has no digivolution cards. It reaches DNA, Burst
+        and App Fusion as well (CR 8-2-2-5, 8-3-2-3, 8-4-2-3)."""
+        if self.turn_player != tp or not any(s is not None and not s.sources for s in digivolving):
+            return 0
+        return sum(int(v) for s in self.stacks(1 - tp) for v in self._keyword_values(s, "opponent_digivolve_cost"))
+
+    def changed_digivolve_cost(self, tp: int, digivolving, cost: int, ref: str, card: Card) -> int:
+        """The cost after :meth:`digivolve_cost_change`, logged with the procedure's clause ``ref``."""
+        change = self.digivolve_cost_change(tp, digivolving)
+        if not change:
+            return cost
+        self.emit("digivolve_cost_changed", ref, tp, card=card.name, change=change, cost=max(0, cost + change))
+        return max(0, cost + change)
 
     @staticmethod
     def _play_cost_reduction_steps(d) -> list[tuple]:
@@ -341,6 +358,7 @@ class Playing:
                     cost = max(0, cost - int(sorption))  # CR 1-3-9 style: never below 0
                     # CR 16-10-5: the Digimon suspended may be the very one being digivolved.
                     self.emit("digisorption", "CR 16-10-5" if chosen is stack else "CR 16-10-1", tp, suspended=repr(chosen), cost=cost)
+        cost = self.changed_digivolve_cost(tp, [stack], cost, "CR 8-1-3-2", card)
         if self.payment_problem(tp, cost, f"digivolving into {card.name}"):
             # CR 8-1-2-6: the digivolution can't take place; the revealed card goes back to the hand
             # (it never left an area) and no memory moves.

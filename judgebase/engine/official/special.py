@@ -213,6 +213,7 @@ class SpecialDigivolutions:
         cost, parts = card.defn.dna[a.option]
         materials = [self.find_stack(sid) for sid in a.targets]
         self.emit("dna_declared", "CR 8-2-3-1", tp, card=card.name, materials=", ".join(repr(s) for s in materials))
+        cost = self.changed_digivolve_cost(tp, materials, cost, "CR 8-2-2-5", card)
         self.pay(tp, cost, "CR 8-2-3-2", f"DNA digivolve into {card.name}")
         # What the materials were doesn't carry over to the new Digimon (CR 8-2-2-1-1 ... 8-2-2-1-7).
         suspended = [s for s in materials if s.suspended]
@@ -273,7 +274,8 @@ class SpecialDigivolutions:
         tamer = self.find_stack(a.targets[0])
         self.emit("burst_declared", "CR 8-3-3-1", tp, card=card.name, onto=repr(stack))
         self._return_burst_tamer(tamer)
-        self.pay(tp, req.cost, "CR 8-3-3-3", f"Burst digivolve into {card.name}")
+        self.pay(tp, self.changed_digivolve_cost(tp, [stack], req.cost, "CR 8-3-2-3", card), "CR 8-3-3-3",
+                 f"Burst digivolve into {card.name}")
         card.face_up = True
         stack.cards.append(card)
         self.emit("burst_digivolved", "CR 8-3-3-4", tp, card=repr(stack))
@@ -380,6 +382,7 @@ class SpecialDigivolutions:
         stack = self.find_stack(a.target)
         link = self._app_pair(stack, names)
         self.emit("app_fusion_declared", "CR 8-4-3-1", tp, card=card.name, onto=repr(stack), link=link.name)
+        cost = self.changed_digivolve_cost(tp, [stack], cost, "CR 8-4-2-3", card)
         self.pay(tp, cost, "CR 8-4-3-2", f"App Fusion into {card.name}")
         stack.links.remove(link)
         stack.cards.append(link)
