@@ -309,34 +309,27 @@ class Effects:
         before the cost is paid and before DigiXros or Assembly is declared (CR 7-2-2-2, CR 7-3-2-2).
         They are resolved at once, as immediate-type effects (CR 15-8-5-2).  Returns the change to the
         play cost they made (CR 4-2-3-1)."""
-        effects = [e for e in card.defn.effects if e.timing == "would" and e.event == "played"]
-        if not effects:
+        if not any(e.timing == "would" and e.event == "played" for e in card.defn.effects):
             return 0
-        self.emit("would_be_played", "CR 7-1-2-2", player, card=card.name, effects=len(effects))
         self._playing.append({"card": card, "change": 0, "relied_on": self._relied_on_reduction(player, card)})
-        outer, self.pending = self.pending, []
         try:
-            for effect in effects:
-                if self._may_trigger(player, card, effect):
-                    self._pend(player, f"[would_be_played] of {card.name}", effect, card=card)
-            yield from self._resolve()
+            yield from self._would_happen(player, card, "played")
             if card.defn.digixros or card.defn.assembly:
                 # CR 7-2-3-1 / 7-3-3-1: the procedure stops at the reveal until these are resolved.
                 self.emit("play_triggers_first", "CR 7-2-3-1" if card.defn.digixros else "CR 7-3-3-1", player,
                           card=card.name, procedure="DigiXros" if card.defn.digixros else "Assembly")
         finally:
-            self.pending = outer + self.pending
             playing = self._playing.pop()
         return playing["change"]
 
     # The clause that places "when this card would be ..." in each procedure, and the event naming it.
-    WOULD_POINTS = {"digivolved": ("would_digivolve", "CR 8-1-2-4"), "used": ("would_be_used", "CR 9-1-6"),
-                    "linked": ("would_link", "CR 10-1-2-3")}
+    WOULD_POINTS = {"played": ("would_be_played", "CR 7-1-2-2"), "digivolved": ("would_digivolve", "CR 8-1-2-4"),
+                    "used": ("would_be_used", "CR 9-1-6"), "linked": ("would_link", "CR 10-1-2-3")}
 
     def _would_happen(self, player: int, card: Card, event: str, effects=None):
-        """"When this card would be digivolved into / used / linked" effects trigger right after the card
-        is revealed (and the Digimon it goes onto is chosen), before any cost is paid, and are resolved
-        at once as immediate-type effects (CR 8-1-2-4, 9-1-6, 10-1-2-3; CR 15-8-5-2)."""
+        """"When this card would be played / digivolved into / used / linked" effects trigger right after the
+        card is revealed (and the Digimon it goes onto is chosen), before any cost is paid, and are resolved
+        at once as immediate-type effects (CR 7-1-2-2, 8-1-2-4, 9-1-6, 10-1-2-3; CR 15-8-5-2)."""
         effects = [e for e in (card.defn.effects if effects is None else effects) if e.timing == "would" and e.event == event]
         if not effects:
             return
