@@ -88,10 +88,15 @@ class Persistent:
         self._index_version = self._version
         return self._index
 
+    def _is_succession_card(self, stack: Stack, card) -> bool:
+        """Whether ``card``, under ``stack``, is the Digimon's <Succession> card, whose own effects are the
+        Digimon's (CR 16-47-1); asked cheaply, as most games have no <Succession> at all."""
+        return "succession" in self._keywords_in_game and card is self.succession_card(stack)
+
     def _parts_under(self, stack: Stack, card) -> tuple:
         """The persistent effects a digivolution card gives its Digimon: its inherited ones (CR 15-3),
         and its own too when it is the Digimon's <Succession> card (CR 16-47-1)."""
-        if "succession" in self._keywords_in_game and card is self.succession_card(stack):
+        if self._is_succession_card(stack, card):
             return card.defn.inherited_persistent_parts + card.defn.persistent_parts
         return card.defn.inherited_persistent_parts
 
@@ -149,8 +154,8 @@ class Persistent:
         last = len(cards) - 1
         for n, card in enumerate(cards):
             parts = card.defn.self_dp_parts[n != last]
-            if n != last and "succession" in self._keywords_in_game and card is self.succession_card(stack):
-                parts = card.defn.self_dp_parts[1] + card.defn.self_dp_parts[0]  # CR 16-47-1, as _parts_under
+            if n != last and self._is_succession_card(stack, card):
+                parts = card.defn.self_dp_parts[1] + card.defn.self_dp_parts[0]  # its own too (CR 16-47-1)
             for part in parts:
                 if self._persistent_status(part.effect, stack) == "on":
                     total += int(part.spec["amount"])
