@@ -660,5 +660,6 @@ class Keywords:
             self.emit("de_digivolve", "CR 16-12-1", me, card=repr(stack), trashed=trashed)
             if len(trashed) > 1:  # CR 16-12-5: taken one after another, trashed at the same moment
                 self.emit("trashed_together", "CR 16-12-5", me, card=repr(stack), cards=trashed)
+            self._new_top_card(stack)
         else:
             self.emit("de_digivolve_blocked", "CR 16-12-4", me, card=repr(stack))
