@@ -53,6 +53,14 @@ class Keywords:
         printed, ref = self.PROCESSING_KEYWORDS[key]
         self.emit("keyword_processing", ref, player, keyword=printed, card=card.name)
 
+    def _inherited_keyword(self, player: int, stack: Stack, name: str) -> None:
+        """Log each digivolution card whose inherited effect gives this Digimon the keyword ``name``
+        it is carrying out now: the Digimon has the inherited effects of the cards under it (CR 4-3-3)."""
+        for card in stack.sources:
+            if card.defn.keyword_maps[1].get(name) is not None:
+                self.emit("inherited_keyword", "CR 4-3-3", player, card=repr(stack), keyword=KEYWORD_REGISTRY[name].printed,
+                          source=card.name)
+
     def keyword(self, stack: Stack, name: str):
         """The value of keyword ``name`` on this Digimon (printed, inherited, gained, given by a
         persistent or lasting effect), else None.  What an effect the Digimon isn't affected by
