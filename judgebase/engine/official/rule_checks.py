@@ -420,8 +420,10 @@ class RuleChecks:
                 ps.hand.append(card)
             elif card not in moved:
                 ps.trash.append(card)
+        under = [c.name for c in stack.cards[:-1] if c not in moved and not c.defn.token]
         if order is None:
             self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+            self._stacked_cards_trashed(stack, to, ref, under)
             self._changes_lost(stack)
             self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
             self.variant.left_field(stack)
@@ -430,9 +432,16 @@ class RuleChecks:
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
         if not moved or any(not c.defn.token for c in moved):  # a token goes nowhere but out of the game (CR 4-21-5)
             self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+        self._stacked_cards_trashed(stack, to, ref, under)
         self._changes_lost(stack)
         self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
         self.variant.left_field(stack)
+
+    def _stacked_cards_trashed(self, stack: Stack, to: str, ref: str, under: list[str]) -> None:
+        """CR 4-7-8: the cards under a card leaving the field for anywhere but the trash went to the trash
+        at the same time (unless the step that moved it cites that rule itself)."""
+        if under and to != "trash" and ref != "CR 4-7-8":
+            self.emit("stacked_cards_trashed", "CR 4-7-8", stack.owner, card=repr(stack), to=to, cards=under)
 
     def _changes_lost(self, stack: Stack) -> None:
         """CR 3-1-3-1-2: each card of a Digimon that left the field is a new card in its new area; what
