@@ -35,6 +35,8 @@ FILTERS = {
 RANKINGS = {
     "lowest_dp": "CR 15-11-1-3-1",
     "highest_dp": "CR 15-11-1-3-1",
+    "lowest_level": "CR 15-11-1-3-1",
+    "highest_level": "CR 15-11-1-3-1",
 }
 # What a step with a target says besides its filters.
 STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info", "count", "and_security_attack")

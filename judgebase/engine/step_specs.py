@@ -23,7 +23,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "trash_security", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
-    "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
+    "to_deck_bottom": ("target", "max_dp", "max_level", "highest_level", "lowest_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
@@ -139,8 +139,10 @@ def step_problem(name: str, arg) -> str | None:
     if name == "to_deck_bottom":
         # No default for sources: the rules trash the cards under it (CR 4-7-8) unless the card
         # says "and all of its digivolution cards", so the spec says which text the card prints.
-        return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS) \
-            or _enum(name, arg, "sources", ("deck", "trash"))
+        # "all of ...": they go at the same time, in one order their player chooses (CR 3-1-3-4).
+        return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS + ("all_own", "all_opponent", "all")) \
+            or _enum(name, arg, "sources", ("deck", "trash")) or _enum(name, arg, "highest_level", (True,)) \
+            or _enum(name, arg, "lowest_level", (True,))
     if name == "trash_sources":
         return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
             or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)

@@ -550,6 +550,30 @@ class CommonSteps:
         else:
             self._leave_field(stack, "deck_bottom", "CR 4-7-8", order=[stack.top])
 
+    def _stacks_to_deck_bottom(self, me: int, stacks: list[Stack], spec: dict):
+        """Return several Digimon to the bottom of their owner's deck at the same time ("all of ..."):
+        the effect's player chooses one order for every card going there (CR 3-1-3-4), shown before the
+        cards go under the deck (CR 3-1-3-6); the cards under them that don't go along are trashed at
+        the same time (CR 4-7-8)."""
+        leaving = []
+        for stack in stacks:
+            if (yield from self._would_leave(stack, me)) or stack not in self.players[stack.owner].battle:
+                continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
+            leaving.append(stack)
+        moving = {s: [c for c in (s.cards if spec["sources"] == "deck" else [s.top]) if not c.defn.token] for s in leaving}
+        order = yield from self._bottom_order(me, [c for s in leaving for c in moving[s]], "CR 3-1-3-4")
+        if len(order) > 1:
+            self.emit("order_shown", "CR 3-1-3-6", me, cards=[c.name for c in order])
+            self.emit("deck_bottom_order", "CR 3-1-3-4", me, cards=[c.name for c in order], digimon=len(leaving))
+        for stack in leaving:
+            self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=moving[stack] or [stack.top])
+        for owner in {s.owner for s in leaving}:  # one order for all of them, across the Digimon they came from
+            deck = self.players[owner].deck
+            placed = [c for c in order if c.owner == owner and c in deck]
+            for c in placed:
+                deck.remove(c)
+            deck.extend(placed)
+
     # --------------------------------------------------------------- security ----
     def _reveal_security(self, me: int, spec: dict, card: Card):
         """Reveal the top cards of your security stack, trash some of them, put the rest back on top.

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..cards import Effect, card_from_spec, effects_from_spec
-from ..conditions import limit_reference
+from ..conditions import RANKINGS, limit_reference
 from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
     Action,
@@ -317,7 +317,7 @@ class Steps(CommonSteps):
             chosen = yield from self._all_affected(me, who, targets)
             # "All": nothing is chosen, every card named is processed (CR 15-10-2-4-1); with conditions
             # on the cards, every one that meets them (CR 15-11-2-3-1).
-            filtered = any(k in FILTER_KEYS for k in spec)
+            filtered = any(k in FILTER_KEYS or k in RANKINGS for k in spec)
             self.emit("affects_all", "CR 15-11-2-3-1" if filtered else "CR 15-10-2-4-1", me, source=card.name,
                       step=name, cards=", ".join(repr(s) for s in chosen) or "-")
             self._breeding_left_out(me, who, spec, card, stack)
@@ -395,7 +395,9 @@ class Steps(CommonSteps):
                     continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
                 self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
         elif name == "to_deck_bottom":
-            for s in chosen:
+            if len(chosen) > 1:  # "all of ...": they leave at the same time, in one order (CR 3-1-3-4)
+                yield from self._stacks_to_deck_bottom(me, chosen, spec)
+            for s in chosen if len(chosen) == 1 else ():
                 yield from self._stack_to_deck_bottom(me, s, spec)
         elif name == "trash_sources":
             for s in chosen:
