@@ -30,7 +30,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
-    "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
+    "to_security": ("from", "target", "face_up", "optional", "bottom", "max_dp", "max_level") + CARD_FILTERS,
     "memory": ("amount", "per", "player"),
     "trash_security": ("amount", "player", "from"),
 }
@@ -147,9 +147,15 @@ def step_problem(name: str, arg) -> str | None:
         return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
             or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)
     if name == "to_security":
-        problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field"))
+        problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field", "self")) \
+            or _enum(name, arg, "bottom", (True, False))
         if problem:
             return problem
+        if arg["from"] == "self":  # "place this card ...": nothing to choose
+            other = [k for k in arg if k not in ("from", "face_up", "bottom")]
+            return f"to_security.{other[0]}: this card is placed as it is; only face_up and bottom apply" if other else None
+        if arg["from"] == "field" and arg.get("bottom"):
+            return "to_security.bottom: a card from the field goes on top of the security stack"
         if arg["from"] == "field":
             other = [k for k in arg if k in CARD_FILTERS + ("optional",) and k != "max_level"]
             if other:

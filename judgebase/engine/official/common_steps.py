@@ -623,10 +623,13 @@ class CommonSteps:
         self.emit("security_to_hand", "CR 3-7-5", me, cards=len(moved))
 
     def _to_security(self, me: int, spec: dict, card: Card, stack: Stack | None):
-        """Place a card on top of its owner's security stack, face down unless the text says face up."""
+        """Place a card on top (or at the bottom) of its owner's security stack, face down unless the
+        text says face up."""
         face_up = bool(spec.get("face_up", False))
         if spec["from"] == "field":
             placed = yield from self._field_to_security(me, spec, card, stack)
+        elif spec["from"] == "self":
+            placed = self._self_to_security(me, spec, card)
         else:
             placed = yield from self._zone_to_security(me, spec, card)
         if placed is not None and face_up:
@@ -666,16 +669,33 @@ class CommonSteps:
         if zone == "hand" and any(key in spec for key in CARD_FILTERS):
             # CR 3-1-3-7: the text names the card's information, so it is shown before it goes face down
             self.emit("revealed_before_private", "CR 3-1-3-7", me, card=placed.name)
+        return self._into_security(me, pool, placed, spec)
+
+    def _self_to_security(self, me: int, spec: dict, card: Card):
+        """ "Place this card in your security stack": the card with the effect, from the trash where an
+        [On Deletion] effect finds it (or the hand); nothing if it is no longer there."""
+        ps = self.players[card.owner]
+        pool = next((zone for zone in (ps.trash, ps.hand) if card in zone), None)
+        if pool is None:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="to_security")
+            return None
+        return self._into_security(card.owner, pool, card, spec)
+
+    def _into_security(self, owner: int, pool: list, placed: Card, spec: dict):
+        """``placed`` leaves ``pool`` for its owner's security stack, on top or with ``bottom`` at the
+        bottom, face down as that area's rules have it unless the text says otherwise (CR 3-1-3-5)."""
         pool.remove(placed)
         placed.incarnation += 1
         placed.face_up = False
         if placed.defn.category == "digi-egg":
-            self.players[me].eggs.append(placed)  # CR 3-1-3-9-2
-            self.emit("to_eggs_bottom", "CR 3-1-3-9-2", me, card=placed.name)
-            self._never_added(me, placed, "security_added")
+            self.players[owner].eggs.append(placed)  # CR 3-1-3-9-2
+            self.emit("to_eggs_bottom", "CR 3-1-3-9-2", owner, card=placed.name)
+            self._never_added(owner, placed, "security_added")
             return None
-        self.players[me].security.insert(0, placed)
-        self.emit("to_security", "CR 3-1-3-5", me, card=placed.name, cards=1, trashed=0)
+        bottom = bool(spec.get("bottom", False))
+        security = self.players[owner].security
+        security.insert(len(security) if bottom else 0, placed)
+        self.emit("to_security", "CR 3-1-3-5", owner, card=placed.name, cards=1, trashed=0, **({"at": "bottom"} if bottom else {}))
         return placed
 
     def _field_to_security(self, me: int, spec: dict, card: Card, stack: Stack | None):
