@@ -141,20 +141,20 @@ def step_problem(name: str, arg) -> str | None:
         # says "and all of its digivolution cards", so the spec says which text the card prints.
         # "all of ...": they go at the same time, in one order their player chooses (CR 3-1-3-4).
         return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS + ("all_own", "all_opponent", "all")) \
-            or _enum(name, arg, "sources", ("deck", "trash")) or _enum(name, arg, "highest_level", (True,)) \
-            or _enum(name, arg, "lowest_level", (True,))
+            or _enum(name, arg, "sources", ("deck", "trash")) or _flag(name, arg, "highest_level", (True,)) \
+            or _flag(name, arg, "lowest_level", (True,))
     if name == "trash_sources":
         return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
             or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)
     if name == "to_security":
         problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field", "self")) \
-            or _enum(name, arg, "bottom", (True, False))
+            or _flag(name, arg, "bottom", (True, False))
         if problem:
             return problem
         if arg["from"] == "self":  # "place this card ...": nothing to choose
             other = [k for k in arg if k not in ("from", "face_up", "bottom")]
             return f"to_security.{other[0]}: this card is placed as it is; only face_up and bottom apply" if other else None
-        if arg["from"] == "field" and arg.get("bottom"):
+        if arg["from"] == "field" and "bottom" in arg:
             return "to_security.bottom: a card from the field goes on top of the security stack"
         if arg["from"] == "field":
             other = [k for k in arg if k in CARD_FILTERS + ("optional",) and k != "max_level"]
@@ -188,6 +188,12 @@ def _required(name: str, arg: dict, *keys: str) -> str | None:
 def _enum(name: str, arg: dict, key: str, values) -> str | None:
     if key in arg and arg[key] not in values:
         return f"{name}.{key}: {arg[key]!r} is not one of {', '.join(values)}"
+    return None
+
+
+def _flag(name: str, arg: dict, key: str, values: tuple[bool, ...]) -> str | None:
+    if key in arg and not any(arg[key] is v for v in values):
+        return f"{name}.{key}: {' or '.join(str(v).lower() for v in values)}"
     return None
 
 

@@ -394,6 +394,9 @@ class Steps(CommonSteps):
                 if (yield from self._would_leave(s, me)) or s not in self.players[s.owner].battle:
                     continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
                 self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
+        elif name == "place_under":
+            for s in chosen:
+                yield from self._place_under(me, s, spec, card)
         elif name == "to_deck_bottom":
             if len(chosen) > 1:  # "all of ...": they leave at the same time, in one order (CR 3-1-3-4)
                 yield from self._stacks_to_deck_bottom(me, chosen, spec)
@@ -409,6 +412,35 @@ class Steps(CommonSteps):
                         break
                     yield from self._de_digivolve_declared(me, s, spec)
         return None
+
+    def _place_under(self, me: int, placed: Stack, spec: dict, card: Card):
+        """ "Place 1 of your opponent's Digimon under another of their Digimon as its bottom digivolution
+        card, or under 1 of their Tamers": the effect's player chooses the card it goes under (one the
+        step's ``onto`` names, never the Digimon itself). Under that card it is part of that card's
+        information and has left the field (CR 4-7-7); the cards under it go to the trash (CR 4-7-8)."""
+        onto = spec["onto"] if isinstance(spec["onto"], list) else [spec["onto"]]
+
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is placed:
+                return IllegalAction(f"{s!r} is the Digimon being placed; it goes under another card", "CR 15-11-1-3-1")
+            problems = [self.effect_target_problem(me, who, {}, None, s) for who in onto]
+            return None if None in problems else problems[0]
+
+        if not any(problem(s) is None for s in self.stacks()):
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under")
+            return
+        pick = yield self._pick(me, "target", f"{card.name}: choose the card {placed!r} goes under", problem, optional=False)
+        under = self.find_stack(pick.target)
+        if (yield from self._would_leave(placed, me)) or placed not in self.players[placed.owner].battle:
+            return  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
+        top = placed.top
+        self._leave_field(placed, "under", "CR 4-7-7", order=[top], under=repr(under))
+        if top.defn.token:
+            return  # a token leaves the game (CR 4-21-5)
+        under.cards.insert(0, top)
+        self._continuous_check()
+        if under.top.defn.category != "tamer":  # cards under a Tamer are no digivolution cards (CR 4-4-2)
+            self._sources_added(under, placed=(top,))
 
     def _de_digivolve_declared(self, me: int, s: Stack, spec: dict):
         """One instance of <De-Digivolve> on the chosen Digimon: the number declared, then the trashing."""
