@@ -51,6 +51,8 @@ def _digimon(**extra) -> dict:
     ({"timing": "main", "do": [{"delete": {"target": "all_opponent", "lowest_dp": True}}]}, "lowest_dp compares"),
     ({"timing": "main", "do": [{"delete": {"target": "all_opponent", "highest_level": True}}]}, "highest_level compares"),
     ({"timing": "main", "do": [{"place_under": {"target": "opponent"}}]}, "belongs to a place_under step"),
+    ({"timing": "main", "do": [{"delete": {"target": "all_opponent", "total_max_dp": 8000}}]}, "total_max_dp (a whole number"),
+    ({"timing": "main", "do": [{"delete": {"target": "opponent", "total_max_dp": "8000"}}]}, "total_max_dp (a whole number"),
     ({"timing": "main", "do": [{"delete": {"target": "opponent", "onto": "opponent"}}]}, "belongs to a place_under step"),
     ({"timing": "main", "do": [{"place_under": {"target": "opponent", "onto": "security"}}]}, "onto: one or more of"),
     ({"timing": "main", "do": [{"place_under": {"target": "all_opponent", "onto": "opponent"}}]}, "place_under chooses"),

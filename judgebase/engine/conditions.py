@@ -39,7 +39,8 @@ RANKINGS = {
     "highest_level": "CR 15-11-1-3-1",
 }
 # What a step with a target says besides its filters.
-STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info", "count", "and_security_attack", "onto")
+STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info", "count", "and_security_attack", "onto",
+               "total_max_dp")
 UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
 TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve",
@@ -243,6 +244,10 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
         if target.startswith("all") and not persistent:
             raise CardError(f"{where}: {name} gives information to the cards it chooses (self, own, opponent, any, "
                             f"opponent_tamer), not to all of them")
+    if "total_max_dp" in spec and (target not in ("own", "opponent", "any") or persistent or "count" in spec
+                                   or isinstance(spec["total_max_dp"], bool) or not isinstance(spec["total_max_dp"], int)):
+        raise CardError(f"{where}: total_max_dp (a whole number: \"any number of ... whose total DP adds up to N or less\") "
+                        f"belongs to a step that chooses own, opponent or any Digimon, without count")
     if (name == "place_under") != ("onto" in spec):
         raise CardError(f"{where}: onto (what the Digimon goes under) belongs to a place_under step, which needs it")
     if name == "place_under":

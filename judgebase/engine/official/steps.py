@@ -327,7 +327,9 @@ class Steps(CommonSteps):
                 return None
             # "N of ... Digimon" are chosen at the same time: N different ones, as many as there are (CR 15-10-2-3).
             chosen = []
-            while len(chosen) < min(int(spec.get("count", 1)), len(targets)):
+            if "total_max_dp" in spec:
+                chosen = yield from self._choose_up_to_total_dp(me, who, spec, stack, card, name)
+            while "total_max_dp" not in spec and len(chosen) < min(int(spec.get("count", 1)), len(targets)):
                 def problem(s, chosen=tuple(chosen)):
                     if s in chosen:
                         return IllegalAction(f"{s!r} is already chosen", "CR 15-10-2-3")
@@ -412,6 +414,40 @@ class Steps(CommonSteps):
                         break
                     yield from self._de_digivolve_declared(me, s, spec)
         return None
+
+    def _choose_up_to_total_dp(self, me: int, who: str, spec: dict, source: Stack | None, card: Card, name: str):
+        """ "Choose any number of ... Digimon whose total DP adds up to N or less": one at a time, each
+        keeping the total within N (CR 15-11-1-3-1); choosing means choosing at least 1 (CR 1-3-6), after
+        which the player may stop (``decline``)."""
+        limit = int(spec["total_max_dp"])
+        chosen: list[Stack] = []
+
+        def problem(s: Stack | None, chosen: tuple) -> IllegalAction | None:
+            if s in chosen:
+                return IllegalAction(f"{s!r} is already chosen", "CR 15-10-2-3")
+            why = self.effect_target_problem(me, who, spec, source, s)
+            if why is not None:
+                return why
+            dp = self.dp(s)
+            if dp is None:
+                return IllegalAction(f"{s!r} has no DP to add to the total", "CR 2-5-3")
+            total = sum(self.dp(c) or 0 for c in chosen) + dp
+            if total > limit:
+                return IllegalAction(f"with {s!r} the total DP would be {total}, more than {limit}", "CR 15-11-1-3-1")
+            return None
+
+        while any(problem(s, tuple(chosen)) is None for s in self.stacks()):
+            pick = yield self._pick(me, "target", f"{card.name}: choose a Digimon for {name} (total DP {limit} or less)",
+                                    lambda s, c=tuple(chosen): problem(s, c), optional=bool(chosen))
+            if pick.kind == "decline":
+                break
+            chosen.append(self.find_stack(pick.target))
+        if not chosen:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
+        else:
+            self.emit("chosen_within_total", "CR 15-11-1-3-1", me, card=card.name, cards=[repr(s) for s in chosen],
+                      total=sum(self.dp(s) or 0 for s in chosen), limit=limit)
+        return chosen
 
     def _place_under(self, me: int, placed: Stack, spec: dict, card: Card):
         """ "Place 1 of your opponent's Digimon under another of their Digimon as its bottom digivolution
