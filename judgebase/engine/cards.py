@@ -160,6 +160,7 @@ STEPS = (
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
     "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
+    "place_under",  # "place 1 of your opponent's Digimon under another of their Digimon / a Tamer" (CR 4-7-7)
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS

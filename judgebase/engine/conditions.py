@@ -35,13 +35,19 @@ FILTERS = {
 RANKINGS = {
     "lowest_dp": "CR 15-11-1-3-1",
     "highest_dp": "CR 15-11-1-3-1",
+    "lowest_level": "CR 15-11-1-3-1",
+    "highest_level": "CR 15-11-1-3-1",
 }
 # What a step with a target says besides its filters.
-STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info", "count", "and_security_attack")
+STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "info", "count", "and_security_attack", "onto",
+               "total_max_dp")
 UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
 TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve",
-                  "add_info", "change_info")
+                  "add_info", "change_info", "place_under")
+# What a place_under step may put the chosen Digimon under (CR 4-7-7): another Digimon of that side,
+# as its bottom digivolution card, or a Tamer of the opponent.
+ONTO = ("own", "opponent", "opponent_tamer")
 # What ``info`` of an add_info / change_info step may give (CR 15-12-1, 15-12-2): ``category`` only
 # as added information ("treated as a Digimon"), ``name`` only as changed information.
 INFO_KEYS = {"add_info": ("dp", "level", "category"), "change_info": ("dp", "level", "name")}
@@ -238,6 +244,18 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
         if target.startswith("all") and not persistent:
             raise CardError(f"{where}: {name} gives information to the cards it chooses (self, own, opponent, any, "
                             f"opponent_tamer), not to all of them")
+    if "total_max_dp" in spec and (target not in ("own", "opponent", "any") or persistent or "count" in spec
+                                   or isinstance(spec["total_max_dp"], bool) or not isinstance(spec["total_max_dp"], int)):
+        raise CardError(f"{where}: total_max_dp (a whole number: \"any number of ... whose total DP adds up to N or less\") "
+                        f"belongs to a step that chooses own, opponent or any Digimon, without count")
+    if (name == "place_under") != ("onto" in spec):
+        raise CardError(f"{where}: onto (what the Digimon goes under) belongs to a place_under step, which needs it")
+    if name == "place_under":
+        onto = spec["onto"] if isinstance(spec["onto"], list) else [spec["onto"]]
+        if not onto or any(o not in ONTO for o in onto):
+            raise CardError(f"{where}.onto: one or more of {', '.join(ONTO)}")
+        if target not in ("own", "opponent", "any"):
+            raise CardError(f"{where}: place_under chooses the Digimon it places (own, opponent or any)")
     if "instances" in spec and (name != "de_digivolve" or isinstance(spec["instances"], bool)
                                 or not isinstance(spec["instances"], int) or spec["instances"] < 1):
         raise CardError(f"{where}: instances (a whole number, 1 or more) belongs to a de_digivolve step")

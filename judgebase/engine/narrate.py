@@ -102,6 +102,8 @@ def variant(event: Event) -> str:
         return key + ".battle"
     if kind == "death_check" and data.get("network_refreshed"):
         return key + ".refreshed"
+    if kind == "to_security" and data.get("at") == "bottom":
+        return key + ".bottom"
     if kind == "security_reveal" and data.get("already_face_up"):
         return key + ".face_up"
     if kind == "option_used" and data.get("from_hand"):

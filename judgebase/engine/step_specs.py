@@ -23,14 +23,14 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "trash_security", "suspend", "delete"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
-    "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
+    "to_deck_bottom": ("target", "max_dp", "max_level", "highest_level", "lowest_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
     "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
-    "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
+    "to_security": ("from", "target", "face_up", "optional", "bottom", "max_dp", "max_level") + CARD_FILTERS,
     "memory": ("amount", "per", "player"),
     "trash_security": ("amount", "player", "from"),
 }
@@ -139,15 +139,23 @@ def step_problem(name: str, arg) -> str | None:
     if name == "to_deck_bottom":
         # No default for sources: the rules trash the cards under it (CR 4-7-8) unless the card
         # says "and all of its digivolution cards", so the spec says which text the card prints.
-        return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS) \
-            or _enum(name, arg, "sources", ("deck", "trash"))
+        # "all of ...": they go at the same time, in one order their player chooses (CR 3-1-3-4).
+        return _required(name, arg, "sources") or _enum(name, arg, "target", _TARGETS + ("all_own", "all_opponent", "all")) \
+            or _enum(name, arg, "sources", ("deck", "trash")) or _flag(name, arg, "highest_level", (True,)) \
+            or _flag(name, arg, "lowest_level", (True,))
     if name == "trash_sources":
         return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
             or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)
     if name == "to_security":
-        problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field"))
+        problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field", "self")) \
+            or _flag(name, arg, "bottom", (True, False))
         if problem:
             return problem
+        if arg["from"] == "self":  # "place this card ...": nothing to choose
+            other = [k for k in arg if k not in ("from", "face_up", "bottom")]
+            return f"to_security.{other[0]}: this card is placed as it is; only face_up and bottom apply" if other else None
+        if arg["from"] == "field" and "bottom" in arg:
+            return "to_security.bottom: a card from the field goes on top of the security stack"
         if arg["from"] == "field":
             other = [k for k in arg if k in CARD_FILTERS + ("optional",) and k != "max_level"]
             if other:
@@ -180,6 +188,12 @@ def _required(name: str, arg: dict, *keys: str) -> str | None:
 def _enum(name: str, arg: dict, key: str, values) -> str | None:
     if key in arg and arg[key] not in values:
         return f"{name}.{key}: {arg[key]!r} is not one of {', '.join(values)}"
+    return None
+
+
+def _flag(name: str, arg: dict, key: str, values: tuple[bool, ...]) -> str | None:
+    if key in arg and not any(arg[key] is v for v in values):
+        return f"{name}.{key}: {' or '.join(str(v).lower() for v in values)}"
     return None
 
 

@@ -543,6 +543,8 @@ class Battles:
         if a.pending_piercing and not self.is_over:
             # CR 16-7-4: processed right before the end of attack timing, after what the battle triggered.
             self.emit("piercing_processed", "CR 16-7-4", tp, attacker=repr(a.attacker))
+            if a.attacker in self.players[tp].battle:
+                self._inherited_keyword(tp, a.attacker, "piercing")
             instances = len(self._keyword_values(a.attacker, "piercing")) if a.attacker in self.players[tp].battle else 0
             if instances > 1:  # CR 16-7-5: however many activated, one security check in this attack
                 self.emit("piercing_once", "CR 16-7-5", tp, attacker=repr(a.attacker), instances=instances)

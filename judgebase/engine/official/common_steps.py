@@ -550,6 +550,30 @@ class CommonSteps:
         else:
             self._leave_field(stack, "deck_bottom", "CR 4-7-8", order=[stack.top])
 
+    def _stacks_to_deck_bottom(self, me: int, stacks: list[Stack], spec: dict):
+        """Return several Digimon to the bottom of their owner's deck at the same time ("all of ..."):
+        the effect's player chooses one order for every card going there (CR 3-1-3-4), shown before the
+        cards go under the deck (CR 3-1-3-6); the cards under them that don't go along are trashed at
+        the same time (CR 4-7-8)."""
+        leaving = []
+        for stack in stacks:
+            if (yield from self._would_leave(stack, me)) or stack not in self.players[stack.owner].battle:
+                continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
+            leaving.append(stack)
+        moving = {s: [c for c in (s.cards if spec["sources"] == "deck" else [s.top]) if not c.defn.token] for s in leaving}
+        order = yield from self._bottom_order(me, [c for s in leaving for c in moving[s]], "CR 3-1-3-4")
+        if len(order) > 1:
+            self.emit("order_shown", "CR 3-1-3-6", me, cards=[c.name for c in order])
+            self.emit("deck_bottom_order", "CR 3-1-3-4", me, cards=[c.name for c in order], digimon=len(leaving))
+        for stack in leaving:
+            self._leave_field(stack, "deck_bottom", "CR 3-1-3-4", order=moving[stack] or [stack.top])
+        for owner in {s.owner for s in leaving}:  # one order for all of them, across the Digimon they came from
+            deck = self.players[owner].deck
+            placed = [c for c in order if c.owner == owner and c in deck]
+            for c in placed:
+                deck.remove(c)
+            deck.extend(placed)
+
     # --------------------------------------------------------------- security ----
     def _reveal_security(self, me: int, spec: dict, card: Card):
         """Reveal the top cards of your security stack, trash some of them, put the rest back on top.
@@ -599,10 +623,13 @@ class CommonSteps:
         self.emit("security_to_hand", "CR 3-7-5", me, cards=len(moved))
 
     def _to_security(self, me: int, spec: dict, card: Card, stack: Stack | None):
-        """Place a card on top of its owner's security stack, face down unless the text says face up."""
+        """Place a card on top (or at the bottom) of its owner's security stack, face down unless the
+        text says face up."""
         face_up = bool(spec.get("face_up", False))
         if spec["from"] == "field":
             placed = yield from self._field_to_security(me, spec, card, stack)
+        elif spec["from"] == "self":
+            placed = self._self_to_security(me, spec, card)
         else:
             placed = yield from self._zone_to_security(me, spec, card)
         if placed is not None and face_up:
@@ -642,16 +669,33 @@ class CommonSteps:
         if zone == "hand" and any(key in spec for key in CARD_FILTERS):
             # CR 3-1-3-7: the text names the card's information, so it is shown before it goes face down
             self.emit("revealed_before_private", "CR 3-1-3-7", me, card=placed.name)
+        return self._into_security(me, pool, placed, spec)
+
+    def _self_to_security(self, me: int, spec: dict, card: Card):
+        """ "Place this card in your security stack": the card with the effect, from the trash where an
+        [On Deletion] effect finds it (or the hand); nothing if it is no longer there."""
+        ps = self.players[card.owner]
+        pool = next((zone for zone in (ps.trash, ps.hand) if card in zone), None)
+        if pool is None:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="to_security")
+            return None
+        return self._into_security(card.owner, pool, card, spec)
+
+    def _into_security(self, owner: int, pool: list, placed: Card, spec: dict):
+        """``placed`` leaves ``pool`` for its owner's security stack, on top or with ``bottom`` at the
+        bottom, face down as that area's rules have it unless the text says otherwise (CR 3-1-3-5)."""
         pool.remove(placed)
         placed.incarnation += 1
         placed.face_up = False
         if placed.defn.category == "digi-egg":
-            self.players[me].eggs.append(placed)  # CR 3-1-3-9-2
-            self.emit("to_eggs_bottom", "CR 3-1-3-9-2", me, card=placed.name)
-            self._never_added(me, placed, "security_added")
+            self.players[owner].eggs.append(placed)  # CR 3-1-3-9-2
+            self.emit("to_eggs_bottom", "CR 3-1-3-9-2", owner, card=placed.name)
+            self._never_added(owner, placed, "security_added")
             return None
-        self.players[me].security.insert(0, placed)
-        self.emit("to_security", "CR 3-1-3-5", me, card=placed.name, cards=1, trashed=0)
+        bottom = bool(spec.get("bottom", False))
+        security = self.players[owner].security
+        security.insert(len(security) if bottom else 0, placed)
+        self.emit("to_security", "CR 3-1-3-5", owner, card=placed.name, cards=1, trashed=0, **({"at": "bottom"} if bottom else {}))
         return placed
 
     def _field_to_security(self, me: int, spec: dict, card: Card, stack: Stack | None):

@@ -53,6 +53,14 @@ class Keywords:
         printed, ref = self.PROCESSING_KEYWORDS[key]
         self.emit("keyword_processing", ref, player, keyword=printed, card=card.name)
 
+    def _inherited_keyword(self, player: int, stack: Stack, name: str) -> None:
+        """Log each digivolution card whose inherited effect gives this Digimon the keyword ``name``
+        it is carrying out now: the Digimon has the inherited effects of the cards under it (CR 4-3-3)."""
+        for card in stack.sources:
+            if card.defn.keyword_maps[1].get(name) is not None:
+                self.emit("inherited_keyword", "CR 4-3-3", player, card=repr(stack), keyword=KEYWORD_REGISTRY[name].printed,
+                          source=card.name)
+
     def keyword(self, stack: Stack, name: str):
         """The value of keyword ``name`` on this Digimon (printed, inherited, gained, given by a
         persistent or lasting effect), else None.  What an effect the Digimon isn't affected by
@@ -660,5 +668,6 @@ class Keywords:
             self.emit("de_digivolve", "CR 16-12-1", me, card=repr(stack), trashed=trashed)
             if len(trashed) > 1:  # CR 16-12-5: taken one after another, trashed at the same moment
                 self.emit("trashed_together", "CR 16-12-5", me, card=repr(stack), cards=trashed)
+            self._new_top_card(stack)
         else:
             self.emit("de_digivolve_blocked", "CR 16-12-4", me, card=repr(stack))

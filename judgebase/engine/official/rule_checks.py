@@ -388,9 +388,10 @@ class RuleChecks:
             if card.hidden is not None:
                 card.defn, card.hidden = card.hidden, None
 
-    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order: list | None = None) -> None:
+    def _leave_field(self, stack: Stack, to: str, ref: str, deleted: bool = False, order: list | None = None, **where) -> None:
         """The Digimon leaves the field for ``to`` (trash, hand, or with ``order``, the cards that go to
-        deck_bottom, security, or become a link card); the other cards under it go to the trash (CR 4-7-8)."""
+        deck_bottom, security, under another card, or become a link card); the other cards under it go
+        to the trash (CR 4-7-8). ``where`` adds to the event what the destination was."""
         owner = stack.owner
         ps = self.players[owner]
         self._turn_face_up(stack.cards)
@@ -404,8 +405,9 @@ class RuleChecks:
             ps.breeding = None
         cards = stack.cards + stack.links
         moved = order or []
-        # CR 4-19-1: <Overflow> when a card goes to another area; a link card is in none (CR 4-9-4).
-        self._overflow([c for c in cards if not (to == "link" and c in moved)], owner)
+        # CR 4-19-1: <Overflow> when a card goes to another area; a link card is in none (CR 4-9-4), nor is a
+        # card placed under another one, which is part of that card's information (CR 4-7-7).
+        self._overflow([c for c in cards if not (to in ("link", "under") and c in moved)], owner)
         if stack.suspended or stack.modifiers:
             # CR 3-1-3-1-1: moved to another area, each card is a new card; its orientation and changes stay behind.
             self.emit("new_card", "CR 3-1-3-1-1", owner, card=repr(stack), to=to)
@@ -420,8 +422,10 @@ class RuleChecks:
                 ps.hand.append(card)
             elif card not in moved:
                 ps.trash.append(card)
+        under = [c.name for c in stack.cards[:-1] if c not in moved and not c.defn.token]
         if order is None:
             self.emit("deleted" if deleted else f"to_{to}", ref, owner, card=repr(stack), cards=len(cards))
+            self._stacked_cards_trashed(stack, to, ref, under)
             self._changes_lost(stack)
             self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
             self.variant.left_field(stack)
@@ -429,10 +433,17 @@ class RuleChecks:
         self._place_moved(owner, to, [c for c in moved if not c.defn.token])
         trashed = sum(1 for c in cards if c not in moved and not c.defn.token)
         if not moved or any(not c.defn.token for c in moved):  # a token goes nowhere but out of the game (CR 4-21-5)
-            self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed)
+            self.emit(f"to_{to}", ref, owner, card=repr(stack), cards=len(cards), trashed=trashed, **where)
+        self._stacked_cards_trashed(stack, to, ref, under)
         self._changes_lost(stack)
         self._continuous_check()  # its persistent effects stop at once (CR 15-8-2-3)
         self.variant.left_field(stack)
+
+    def _stacked_cards_trashed(self, stack: Stack, to: str, ref: str, under: list[str]) -> None:
+        """CR 4-7-8: the cards under a card leaving the field for anywhere but the trash went to the trash
+        at the same time (unless the step that moved it cites that rule itself)."""
+        if under and to != "trash" and ref != "CR 4-7-8":
+            self.emit("stacked_cards_trashed", "CR 4-7-8", stack.owner, card=repr(stack), to=to, cards=under)
 
     def _changes_lost(self, stack: Stack) -> None:
         """CR 3-1-3-1-2: each card of a Digimon that left the field is a new card in its new area; what
@@ -450,8 +461,8 @@ class RuleChecks:
         go to the bottom of the Digi-Egg deck instead (CR 3-1-3-9)."""
         ps = self.players[owner]
         for card in cards:
-            if to == "link":
-                continue  # the caller plugs it in (CR 10-1-3-3)
+            if to in ("link", "under"):
+                continue  # the caller plugs it in (CR 10-1-3-3) or places it under a card (CR 4-7-7)
             card.face_up = False
             if card.defn.category == "digi-egg":
                 ps.eggs.append(card)

@@ -323,9 +323,15 @@ class SpecialDigivolutions:
         self.emit("burst_top_trashed", "CR 8-3-2-1", stack.owner, card=top.name, now=repr(stack))
         if any(e.timing == "on_deletion" for e in top.defn.effects):
             self.emit("trashed_not_deleted", "CR 4-16-3", stack.owner, card=top.name)  # no [On Deletion]
-        if stack.suspended:  # CR 4-7-6: the new top card takes over the stack's orientation
-            self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
+        self._new_top_card(stack)
         self._overflow([top], stack.owner)
+
+    def _new_top_card(self, stack: Stack) -> None:
+        """The top card of ``stack`` has left and the card under it is the top card now (a Burst
+        Digivolve's pending trashing, <De-Digivolve>): it takes over the stack's orientation, which is
+        neither suspending nor unsuspending it (CR 4-7-6)."""
+        if stack.suspended:
+            self.emit("orientation_kept", "CR 4-7-6", stack.owner, card=repr(stack))
 
     # ----------------------------------------------------------- Link / App ----
     def _link(self, tp: int, card: Card, stack: Stack):

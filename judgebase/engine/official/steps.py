@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..cards import Effect, card_from_spec, effects_from_spec
-from ..conditions import limit_reference
+from ..conditions import RANKINGS, limit_reference
 from ..step_specs import COMMON_STEPS, TARGETED_STEPS
 from ..state import (
     Action,
@@ -317,7 +317,7 @@ class Steps(CommonSteps):
             chosen = yield from self._all_affected(me, who, targets)
             # "All": nothing is chosen, every card named is processed (CR 15-10-2-4-1); with conditions
             # on the cards, every one that meets them (CR 15-11-2-3-1).
-            filtered = any(k in FILTER_KEYS for k in spec)
+            filtered = any(k in FILTER_KEYS or k in RANKINGS for k in spec)
             self.emit("affects_all", "CR 15-11-2-3-1" if filtered else "CR 15-10-2-4-1", me, source=card.name,
                       step=name, cards=", ".join(repr(s) for s in chosen) or "-")
             self._breeding_left_out(me, who, spec, card, stack)
@@ -327,7 +327,9 @@ class Steps(CommonSteps):
                 return None
             # "N of ... Digimon" are chosen at the same time: N different ones, as many as there are (CR 15-10-2-3).
             chosen = []
-            while len(chosen) < min(int(spec.get("count", 1)), len(targets)):
+            if "total_max_dp" in spec:
+                chosen = yield from self._choose_up_to_total_dp(me, who, spec, stack, card, name)
+            while "total_max_dp" not in spec and len(chosen) < min(int(spec.get("count", 1)), len(targets)):
                 def problem(s, chosen=tuple(chosen)):
                     if s in chosen:
                         return IllegalAction(f"{s!r} is already chosen", "CR 15-10-2-3")
@@ -394,8 +396,13 @@ class Steps(CommonSteps):
                 if (yield from self._would_leave(s, me)) or s not in self.players[s.owner].battle:
                     continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
                 self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
-        elif name == "to_deck_bottom":
+        elif name == "place_under":
             for s in chosen:
+                yield from self._place_under(me, s, spec, card)
+        elif name == "to_deck_bottom":
+            if len(chosen) > 1:  # "all of ...": they leave at the same time, in one order (CR 3-1-3-4)
+                yield from self._stacks_to_deck_bottom(me, chosen, spec)
+            for s in chosen if len(chosen) == 1 else ():
                 yield from self._stack_to_deck_bottom(me, s, spec)
         elif name == "trash_sources":
             for s in chosen:
@@ -407,6 +414,69 @@ class Steps(CommonSteps):
                         break
                     yield from self._de_digivolve_declared(me, s, spec)
         return None
+
+    def _choose_up_to_total_dp(self, me: int, who: str, spec: dict, source: Stack | None, card: Card, name: str):
+        """ "Choose any number of ... Digimon whose total DP adds up to N or less": one at a time, each
+        keeping the total within N (CR 15-11-1-3-1); choosing means choosing at least 1 (CR 1-3-6), after
+        which the player may stop (``decline``)."""
+        limit = int(spec["total_max_dp"])
+        chosen: list[Stack] = []
+
+        def problem(s: Stack | None, chosen: tuple) -> IllegalAction | None:
+            if s in chosen:
+                return IllegalAction(f"{s!r} is already chosen", "CR 15-10-2-3")
+            why = self.effect_target_problem(me, who, spec, source, s)
+            if why is not None:
+                return why
+            dp = self.dp(s)
+            if dp is None:
+                return IllegalAction(f"{s!r} has no DP to add to the total", "CR 2-5-3")
+            total = sum(self.dp(c) or 0 for c in chosen) + dp
+            if total > limit:
+                return IllegalAction(f"with {s!r} the total DP would be {total}, more than {limit}", "CR 15-11-1-3-1")
+            return None
+
+        while any(problem(s, tuple(chosen)) is None for s in self.stacks()):
+            pick = yield self._pick(me, "target", f"{card.name}: choose a Digimon for {name} (total DP {limit} or less)",
+                                    lambda s, c=tuple(chosen): problem(s, c), optional=bool(chosen))
+            if pick.kind == "decline":
+                break
+            chosen.append(self.find_stack(pick.target))
+        if not chosen:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
+        else:
+            self.emit("chosen_within_total", "CR 15-11-1-3-1", me, card=card.name, cards=[repr(s) for s in chosen],
+                      total=sum(self.dp(s) or 0 for s in chosen), limit=limit)
+        return chosen
+
+    def _place_under(self, me: int, placed: Stack, spec: dict, card: Card):
+        """ "Place 1 of your opponent's Digimon under another of their Digimon as its bottom digivolution
+        card, or under 1 of their Tamers": the effect's player chooses the card it goes under (one the
+        step's ``onto`` names, never the Digimon itself). Under that card it is part of that card's
+        information and has left the field (CR 4-7-7); the cards under it go to the trash (CR 4-7-8)."""
+        onto = spec["onto"] if isinstance(spec["onto"], list) else [spec["onto"]]
+
+        def problem(s: Stack | None) -> IllegalAction | None:
+            if s is placed:
+                return IllegalAction(f"{s!r} is the Digimon being placed; it goes under another card", "CR 15-11-1-3-1")
+            problems = [self.effect_target_problem(me, who, {}, None, s) for who in onto]
+            return None if None in problems else problems[0]
+
+        if not any(problem(s) is None for s in self.stacks()):
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under")
+            return
+        pick = yield self._pick(me, "target", f"{card.name}: choose the card {placed!r} goes under", problem, optional=False)
+        under = self.find_stack(pick.target)
+        if (yield from self._would_leave(placed, me)) or placed not in self.players[placed.owner].battle:
+            return  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
+        top = placed.top
+        self._leave_field(placed, "under", "CR 4-7-7", order=[top], under=repr(under))
+        if top.defn.token:
+            return  # a token leaves the game (CR 4-21-5)
+        under.cards.insert(0, top)
+        self._continuous_check()
+        if under.top.defn.category != "tamer":  # cards under a Tamer are no digivolution cards (CR 4-4-2)
+            self._sources_added(under, placed=(top,))
 
     def _de_digivolve_declared(self, me: int, s: Stack, spec: dict):
         """One instance of <De-Digivolve> on the chosen Digimon: the number declared, then the trashing."""

@@ -7,7 +7,7 @@ The persistent and lasting effects that reach cards are in ``persistent.py``.
 from __future__ import annotations
 
 from ..cards import Effect
-from ..conditions import FILTERS
+from ..conditions import FILTERS, RANKINGS
 from ..step_specs import CARD_FILTERS, all_traits, card_filter_problem, has_name, name_contains, printed_icons, printed_name
 from ..state import (
     IllegalAction,
@@ -309,18 +309,24 @@ class Targets:
         problem = self._target_problem_unranked(controller, who, step, source, stack)
         if problem is not None:
             return problem
-        if not ("lowest_dp" in step or "highest_dp" in step):
+        ranked = [key for key in RANKINGS if key in step]
+        if not ranked:
             return self.variant.effect_target_problem(controller, who, step, source, stack)
-        # "with the lowest / highest DP": among the cards the step could otherwise take (CR 15-11-1-3-1).
+        # "with the lowest / highest DP / level": among the cards the step could otherwise take (CR 15-11-1-3-1).
         eligible = [s for s in self.stacks() if self._target_problem_unranked(controller, who, step, source, s) is None]
-        values = [self.dp(s) for s in eligible if self.dp(s) is not None]
-        mine = self.dp(stack)
-        if mine is None:
-            return IllegalAction(f"{stack!r} has no DP", "CR 2-5-3")
-        if "lowest_dp" in step and mine > min(values):
-            return IllegalAction(f"{stack!r} doesn't have the lowest DP ({min(values)}) of the cards the effect names", "CR 15-11-1-3-1")
-        if "highest_dp" in step and mine < max(values):
-            return IllegalAction(f"{stack!r} doesn't have the highest DP ({max(values)}) of the cards the effect names", "CR 15-11-1-3-1")
+        for key in ranked:
+            what = key.split("_")[1]
+            read = self.dp if what == "dp" else self.level
+            values = [read(s) for s in eligible if read(s) is not None]
+            mine = read(stack)
+            if mine is None:
+                return IllegalAction(f"{stack!r} has no DP", "CR 2-5-3") if what == "dp" else \
+                    IllegalAction(f"{stack!r} has no level", "CR 2-9-2")
+            best = min(values) if key.startswith("lowest") else max(values)
+            if mine != best:
+                shown = "DP" if what == "dp" else "level"
+                return IllegalAction(f"{stack!r} doesn't have the {key.split('_')[0]} {shown} ({best}) of the cards the effect names",
+                                     "CR 15-11-1-3-1")
         return self.variant.effect_target_problem(controller, who, step, source, stack)
 
     def _target_problem_unranked(self, controller: int, who: str, step: dict, source: Stack | None, stack: Stack | None):
