@@ -1506,6 +1506,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.appearance_not_ignored": ("{card} does not appear: ignoring digivolution requirements does not reach its appearance conditions",
                                      "{card} no aparece: ignorar los requisitos de digivolución no alcanza a sus condiciones de aparición",
                                      "{card} erscheint nicht: das Ignorieren von Digitationsbedingungen erfasst seine Erscheinungsbedingungen nicht"),
+    "event.requirements_not_ignored": ("{card}'s digivolution requirements cannot be ignored: that is information on the card, "
+                                       "not a special ability, so its {requirement} cards still go to the Power Box",
+                                       "los requisitos de digivolución de {card} no se pueden ignorar: es información de la carta, "
+                                       "no una habilidad especial, así que sus {requirement} cartas van igualmente a la Power Box",
+                                       "die Digitationsbedingungen von {card} können nicht ignoriert werden: das ist eine Angabe "
+                                       "der Karte, keine Spezialfähigkeit, also kommen ihre {requirement} Karten trotzdem in die Power Box"),
     "event.fusion": ("{who} prepares the Capsule digivolution into {card}, fusing with {option}",
                      "{who} prepara la digivolución Cápsula en {card}, fusionándose con {option}",
                      "{who} bereitet die Kapsel-Digitation zu {card} vor, verschmolzen mit {option}"),

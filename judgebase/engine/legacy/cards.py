@@ -94,6 +94,9 @@ class LegacyCardDef:
     nullify_abilities: bool = False  # ◎ the opponent's Digimon becomes "special abilities nullified" (LEG 3.5.1)
     keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
     not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
+    # "digivolution requirements cannot be ignored": information without ◎ or ■, so no special ability; it
+    # holds wherever the card's requirements are read, face down in the Evolution Box too (LEG 3.3.3.2)
+    requirements_not_ignored: bool = False
     # ◎ "during the battle, for each face-down card in your slots sent to the Land of Darkness by the
     # opponent, immediately reduce the opponent's points by N" (LEG 3.5.7)
     slot_revenge: int = 0
@@ -300,7 +303,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
-        not_zeroed=bool(spec.get("not_zeroed", False)), ignores_options=bool(spec.get("ignores_options", False)),
+        not_zeroed=bool(spec.get("not_zeroed", False)), requirements_not_ignored=bool(spec.get("requirements_not_ignored", False)),
+        ignores_options=bool(spec.get("ignores_options", False)),
         slot_revenge=int(spec.get("slot_revenge", 0)),
         ability=ability, support=support, on_digivolve=on_digivolve,
     )

@@ -154,16 +154,20 @@ class Preparation:
             if d.no_fusion_from and any(c.defn.species == d.no_fusion_from for c in [side.top, *side.evolution] if c):
                 return IllegalAction(f"{d.name} cannot fuse from a {d.no_fusion_from} Digimon, and that applies to every "
                                      "Digimon used for the fusion", fusion_ref)
-            if p in self.ignoring:
+            if self._requirements_ignored(p, d):
                 return None  # the ●/X cards, Jogress partner or Win Rate card are not needed
+            # The card's own information "digivolution requirements cannot be ignored" keeps them (LEG 3.3.3.2).
+            kept = p in self.ignoring
             if len(side.network) < d.requirement:
-                return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
-                                     "LEG 3.2.2.1.1")
+                return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box"
+                                     + (f" ({d.name}'s digivolution requirements cannot be ignored)" if kept else ""),
+                                     "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.1")
             if d.jogress and self._jogress_card(p, d, card) is None:
                 return IllegalAction(f"Jogress: one of {' ⇔ '.join(d.jogress)} must be in the Digimon Box and the other's "
-                                     "card in your hand", "LEG 3.2.2.1.3")
+                                     "card in your hand", "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.3")
             if d.opt and self._opt_card(p, d.opt) is None:
-                return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot", "LEG 3.2.2.1.2")
+                return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot",
+                                     "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
             if d.is_digimon:
@@ -198,7 +202,10 @@ class Preparation:
             card.face_up = False
             other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
-            ignored = p in self.ignoring
+            ignored = self._requirements_ignored(p, card.defn)
+            if p in self.ignoring and not ignored:
+                # LEG 3.3.3.2: information without ◎ or ■ is no special ability: it holds for the face-down card.
+                self.emit("requirements_not_ignored", "LEG 3.3.3.2", p, card=card.name, requirement=card.defn.requirement)
             power = [] if ignored else [side.network.pop(0) for _ in range(card.defn.requirement)]
             other = None if ignored else other
             if other is not None:
@@ -232,6 +239,11 @@ class Preparation:
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _requirements_ignored(self, p: int, d: LegacyCardDef) -> bool:
+        """An effect ignoring digivolution requirements is in force for ``p`` and reaches ``d``: not a card
+        whose information says its requirements cannot be ignored (LEG 3.3.3.2)."""
+        return p in self.ignoring and not d.requirements_not_ignored
 
     def _jogress_card(self, p: int, d: LegacyCardDef, card: Card) -> Card | None:
         """The card of the other Digimon of ``d``'s Jogress team in ``p``'s hand, when one of the team is
