@@ -153,6 +153,8 @@ class Battle:
             if card.defn.level == 3:
                 return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
             return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
+        if a.target is not None or (card.defn.neighbour_c and card.defn.ability is None):
+            return self._neighbour_c_problem(p, card, a.target, phase)
         if card.defn.ability is None or card.defn.ability["timing"] != phase:
             return IllegalAction(f"{card.name} has no ◎ ability to use now", ABILITY_REFS[phase])
         if self.nullified(p):
@@ -160,6 +162,30 @@ class Battle:
         if (p, phase) in self.abilities_used:
             return IllegalAction("that ability has been used in this phase", "LEG 3.4.2.1")
         return None
+
+    def _neighbour_c_problem(self, p: int, card: Card, target: int | None, phase: str) -> IllegalAction:
+        """The ◎ ability adding the attack C of "one Digimon in a neighbouring box" (LEG 3.5.8), used (``target``:
+        the Digimon named) by ``p``'s battling Digimon ``card``.  A neighbouring box is a Digimon Box, not the
+        Support Box.  Reading: the Hyper Colosseum battle gives each player one Digimon Box (LEG 3.2.1.2), with
+        the Support Box beside it and the opponent's box facing it, so no Digimon Box neighbours it and the
+        ability finds no Digimon to add: it is refused wherever the Digimon named is."""
+        if not card.defn.neighbour_c:
+            return IllegalAction(f"{card.name} has no ability that adds another Digimon's attack C", ABILITY_REFS[phase])
+        if phase != "battle":
+            return IllegalAction(f"{card.name}'s ability is used during the battle", ABILITY_REFS[phase])
+        if self.nullified(p):
+            return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
+        found = self.find_card(target) if target is not None else None
+        if found is None:
+            why = "it needs one Digimon in a neighbouring Digimon Box, and the only Digimon Box on your side is its own"
+        elif found[1] == "support":
+            why = f"{found[2].name} is in the Support Box, which is not a neighbouring box: only a Digimon Box is"
+        elif found[1] == "box":
+            where = "its own Digimon Box" if found[0] == p else "the opponent's Digimon Box, which faces it"
+            why = f"{found[2].name} is in {where}, not in a neighbouring one"
+        else:
+            why = f"{found[2].name} is in no Digimon Box"
+        return IllegalAction(f"{card.name} cannot add that attack C: {why}", "LEG 3.5.8")
 
     def _act(self, p: int, a: Action):
         """Use an Option card, a support ability or a special ability in the Battle Phase."""

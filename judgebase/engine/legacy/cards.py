@@ -101,6 +101,9 @@ class LegacyCardDef:
     # opponent, immediately reduce the opponent's points by N" (LEG 3.5.7)
     slot_revenge: int = 0
     ignores_options: bool = False  # ◎ "not affected by the effects of the opponent's Option cards" (LEG 3.5.2)
+    # ◎ "during the battle, you may discard 1 card from your hand to add the attack C of one Digimon in a
+    # neighbouring box to your attack value": a neighbouring box is a Digimon Box, never the Support Box (LEG 3.5.8)
+    neighbour_c: bool = False
     # ◎ when a Digimon digivolves into this one: {draw: N} (may draw, LEG 3.5.9) or
     # {opponent_option: Name} (the opponent's Option of that name to the Land of Darkness, LEG 3.5.5)
     on_digivolve: dict | None = None
@@ -304,7 +307,7 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
         not_zeroed=bool(spec.get("not_zeroed", False)), requirements_not_ignored=bool(spec.get("requirements_not_ignored", False)),
-        ignores_options=bool(spec.get("ignores_options", False)),
+        ignores_options=bool(spec.get("ignores_options", False)), neighbour_c=bool(spec.get("neighbour_c", False)),
         slot_revenge=int(spec.get("slot_revenge", 0)),
         ability=ability, support=support, on_digivolve=on_digivolve,
     )
