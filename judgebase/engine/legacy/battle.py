@@ -73,12 +73,12 @@ class Battle:
         """Reading: a Digimon whose appearance conditions are ready appears from the hand (the first such card);
         002 states the order of appearing, not a choice to hold it back."""
         side = self.players[p]
-        ready = [c for c in side.hand if c.defn.is_digimon and c.defn.appears is not None
+        ready = [c for c in side.hand if c.defn.is_digimon and c.defn.appears is not None and c.defn.spirit is None
                  and all(side.points <= n if k == "points_at_most" else side.points >= n for k, n in c.defn.appears.items())]
         if not ready:
             if p in self.ignoring:
                 for c in side.hand:
-                    if c.defn.is_digimon and c.defn.appears is not None:
+                    if c.defn.is_digimon and c.defn.appears is not None and c.defn.spirit is None:
                         # LEG 3.2.3.7: ignoring digivolution requirements does not reach appearance conditions.
                         self.emit("appearance_not_ignored", "LEG 3.2.3.7", p, card=c.name)
             return
@@ -133,7 +133,7 @@ class Battle:
         side = self.players[p]
         if p in self.supported:
             return IllegalAction("a support ability can be used only once per turn", "LEG 3.2.4.3.3")
-        if side.support:
+        if self.support_digimon(p):
             return IllegalAction("only one support Digimon at a time can be in the Support Box", "LEG 3.4.3.1")
         cond = d.support["condition"]
         if "points_at_most" in cond and side.points > cond["points_at_most"]:
@@ -222,6 +222,11 @@ class Battle:
             self._resolve(p, card.defn.ability["effect"], card.name, "LEG 3.4.2.1", until="phase", origin="ability")
             return
         yield from self._use_option(p, a)
+
+    def support_digimon(self, p: int) -> list[Card]:
+        """``p``'s support Digimon: the Digimon cards in the Support Box.  A Spirit placed there for a Spirit
+        digivolution is an Option card, no support Digimon (LEG 3.2.2.1.5, LEG 3.4.3.1)."""
+        return [c for c in self.players[p].support if c.defn.is_digimon]
 
     def _board_bonus_from(self, p: int) -> str | None:
         """Where the card ``p``'s ◎ board bonus names is on ``p``'s game board ("box" or "support"), if it is;

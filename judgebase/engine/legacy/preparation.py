@@ -131,6 +131,8 @@ class Preparation:
         if a.kind == "prepare":
             if not d.is_digimon:
                 return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+            if d.spirit is not None:
+                return self._spirit_problem(p, d)
             if d.appears is not None:
                 if p in self.ignoring:
                     return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
@@ -200,6 +202,17 @@ class Preparation:
         elif a.kind == "prepare":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            if card.defn.spirit is not None:
+                # LEG 3.2.2.1.5: the Hybrid waits in the Evolution Box, its Spirit goes to the Support Box.
+                spirit = self._opt_card(p, card.defn.spirit)
+                zone = "hand" if spirit in side.hand else "slot"
+                self._slot_out(p, spirit) if zone == "slot" else side.hand.remove(spirit)
+                spirit.face_up = False
+                side.evolution.append(card)
+                side.support.append(spirit)
+                self.emit("spirit_placed", "LEG 3.2.2.1.5", p, card=card.name, spirit=spirit.name, zone=zone)
+                self.emit("prepare", "LEG 3.2.2.5", p, level=card.defn.level, power=0)
+                return
             other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
             ignored = self._requirements_ignored(p, card.defn)
@@ -239,6 +252,23 @@ class Preparation:
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _spirit_problem(self, p: int, d: LegacyCardDef) -> IllegalAction | None:
+        """Why the Hybrid ``d`` can't be prepared by Spirit digivolution now (LEG 3.2.2.1.5): its Spirit goes to
+        the Support Box, and only a Spirit that meets its appearance conditions may be placed there.  Reading:
+        002 doesn't say where the Spirit comes from; as for the Opt procedure, the hand or the Option Slot
+        (LEG 3.2.2.1.2).  A Hybrid has no level (LEG 3.3.2): it comes by its Spirit from the Digimon there."""
+        side = self.players[p]
+        if not side.evolution and side.top is None:
+            return IllegalAction(f"{d.name} digivolves from the Digimon in your Digimon Box, and there is none", "LEG 3.2.2.1.5")
+        if self._opt_card(p, d.spirit) is None:
+            return IllegalAction(f"Spirit digivolution: {d.spirit} goes to the Support Box from your hand or Option Slot",
+                                 "LEG 3.2.2.1.5")
+        if d.appears is not None and not self._condition_met(p, d.appears):
+            # Appearance conditions are no digivolution requirements: ignoring those does not reach them (LEG 3.2.2.1.7).
+            return IllegalAction(f"only a Spirit that meets its appearance conditions may be placed in the Support Box; "
+                                 f"{d.spirit} does not meet {d.name}'s", "LEG 3.2.2.1.7" if p in self.ignoring else "LEG 3.2.2.1.5")
+        return None
 
     def _requirements_ignored(self, p: int, d: LegacyCardDef) -> bool:
         """An effect ignoring digivolution requirements is in force for ``p`` and reaches ``d``: not a card
