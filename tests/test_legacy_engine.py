@@ -252,3 +252,63 @@ def test_wrong_illegal_ref_fails(tmp_path):
     path.write_text(src.read_text(encoding="utf-8").replace("illegal: LEG 3.4.2.3", "illegal: LEG 3.4.2.2"), encoding="utf-8")
     result = run(path)
     assert not result.passed and "LEG 3.4.2.3" in result.message
+
+
+
+_LOST = {"3": 10, "4": 20, "perfect": 30, "ultimate": 40}
+_SPIRIT_CARDS = {
+    "Agumon": {"level": 3, "battle_type": "A", "attack": {"A": 300, "B": 300, "C": 300}, "lost_points": _LOST},
+    "Agunimon": {"level": "hybrid", "battle_type": "A", "attack": {"A": 300, "B": 300, "C": 300},
+                 "lost_points": _LOST, "spirit": "Spirit of Fire"},
+    "Kazemon": {"level": "hybrid", "battle_type": "C", "attack": {"A": 500, "B": 500, "C": 500},
+                "lost_points": _LOST, "spirit": "Spirit of Wind"},
+    "Devimon": {"level": 4, "battle_type": "B", "attack": {"A": 400, "B": 400, "C": 400}, "lost_points": {**_LOST, "hybrid": 25}},
+    "Patamon": {"level": 3, "battle_type": "B", "attack": {"A": 300, "B": 300, "C": 300}, "lost_points": _LOST,
+                "support": {"target": {"battle_type": "A"}, "effect": {"add": 50}}},
+    "Spirit of Fire": {"kind": "option", "category": "Spirit", "effect": {"add": 10}},
+    "Spirit of Wind": {"kind": "option", "category": "Spirit", "effect": {"add": 10}},
+    "Filler": {"kind": "option", "effect": {"add": 10}},
+}
+
+
+def _spirit_game(p1, p2=None):
+    """A Battle Phase with p1 as the second player (it acts first) and p2's Devimon."""
+    players = [{"network": ["Filler"] * 4, **p1}, {"network": ["Filler"] * 4, "digimon_box": ["Devimon"], **(p2 or {})}]
+    return LegacyGame({"cards": _SPIRIT_CARDS, "turn": 3, "phase": "battle", "first_player": 1, "players": players}).start()
+
+
+def test_a_hybrid_is_set_up_only_beside_its_spirit():
+    from judgebase.engine.setup import SetupError
+
+    with pytest.raises(SetupError, match="LEG 3.2.2.1.5"):
+        _spirit_game({"digimon_box": ["Agumon", "Agunimon"]})
+    with pytest.raises(SetupError, match="LEG 3.2.2.1.5"):
+        _spirit_game({"digimon_box": ["Agumon"], "support": ["Spirit of Fire"]})
+    game = _spirit_game({"digimon_box": ["Agumon", "Agunimon"], "support": ["Spirit of Fire"]})
+    assert game.top(0).name == "Agunimon"
+
+
+def test_the_spirit_is_no_support_digimon_and_leaves_after_its_hybrid():
+    game = _spirit_game({"digimon_box": ["Agumon", "Agunimon"], "support": ["Spirit of Fire"], "hand": ["Patamon"]})
+    assert game.current_player == 0
+    patamon = next(c for c in game.players[0].hand if c.name == "Patamon")
+    game.apply(Action("support", patamon.uid))  # LEG 3.4.3.1 counts support Digimon only
+    assert [c.name for c in game.players[0].support] == ["Spirit of Fire", "Patamon"]
+    game.apply(Action("pass"))
+    game.apply(Action("pass"))
+    # Devimon (400) beats Agunimon (350): Agunimon goes at the death check with the support Digimon;
+    # its Spirit follows at the end of the Point Calculation Phase.
+    kinds = [(e.kind, e.ref, e.data.get("why")) for e in game.log]
+    death = kinds.index(("to_darkness", "LEG 3.4.3.3", "support Digimon at the death check"))
+    spirit = kinds.index(("to_darkness", "LEG 3.2.2.1.5", "its Hybrid has left the Digimon Box"))
+    assert death < spirit < kinds.index(("turn_end", "LEG 3.2.5.7", None))
+    assert game.players[0].support == [] and "Spirit of Fire" in [c.name for c in game.players[0].darkness]
+
+
+@pytest.mark.parametrize("loser, lost", [("Devimon", 25), ("Agumon", 0)])
+def test_lost_points_against_a_hybrid_winner(loser, lost):
+    # Devimon prints 25 Lost Points for a Hybrid; a card printing no place for it loses nothing.
+    game = _spirit_game({"digimon_box": ["Agumon", "Kazemon"], "support": ["Spirit of Wind"]}, {"digimon_box": [loser]})
+    game.apply(Action("pass"))
+    game.apply(Action("pass"))
+    assert game.result == 0 and game.players[1].points == 100 - lost

@@ -1524,6 +1524,18 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.appearance_not_ignored": ("{card} does not appear: ignoring digivolution requirements does not reach its appearance conditions",
                                      "{card} no aparece: ignorar los requisitos de digivolución no alcanza a sus condiciones de aparición",
                                      "{card} erscheint nicht: das Ignorieren von Digitationsbedingungen erfasst seine Erscheinungsbedingungen nicht"),
+    "event.requirements_not_ignored": ("{card}'s digivolution requirements cannot be ignored: that is information on the card, "
+                                       "not a special ability, so its {requirement} cards still go to the Power Box",
+                                       "los requisitos de digivolución de {card} no se pueden ignorar: es información de la carta, "
+                                       "no una habilidad especial, así que sus {requirement} cartas van igualmente a la Power Box",
+                                       "die Digitationsbedingungen von {card} können nicht ignoriert werden: das ist eine Angabe "
+                                       "der Karte, keine Spezialfähigkeit, also kommen ihre {requirement} Karten trotzdem in die Power Box"),
+    "event.spirit_placed": ("{who} prepares the Spirit digivolution into {card}: {spirit} goes face down to the Support Box",
+                            "{who} prepara la digivolución Spirit en {card}: {spirit} va boca abajo a la Support Box",
+                            "{who} bereitet die Spirit-Digitation zu {card} vor: {spirit} kommt verdeckt in die Support Box"),
+    "event.spirit_digivolution": ("{who} Spirit-digivolves {previous} into the Hybrid {card} with {spirit}, which stays in the Support Box",
+                                  "{who} hace la digivolución Spirit de {previous} al Híbrido {card} con {spirit}, que se queda en la Support Box",
+                                  "{who} Spirit-digitiert {previous} zum Hybrid {card} mit {spirit}, der in der Support Box bleibt"),
     "event.fusion": ("{who} prepares the Capsule digivolution into {card}, fusing with {option}",
                      "{who} prepara la digivolución Cápsula en {card}, fusionándose con {option}",
                      "{who} bereitet die Kapsel-Digitation zu {card} vor, verschmolzen mit {option}"),
@@ -1703,6 +1715,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.zone:eggs": ("Digi-Egg deck", "el mazo Digi-Egg", "dem Digi-Egg-Deck"),
     "phrase.zone:security": ("security stack", "la pila de seguridad", "dem Sicherheitsstapel"),
     "phrase.zone:battle": ("battle area", "el área de batalla", "dem Kampfbereich"),
+    "phrase.zone:slot": ("Option Slot", "el Option Slot", "dem Option Slot"),
     "phrase.keyword:cannot_attack": ("can't attack", "no puede atacar", "kann nicht angreifen"),
     "phrase.keyword:cannot_block": ("can't block", "no puede bloquear", "kann nicht blocken"),
     "phrase.keyword:cannot_be_attacked": ("can't be attacked", "no puede ser atacado", "kann nicht angegriffen werden"),
@@ -1865,6 +1878,11 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "phrase.why:face-down Option cards sent by the opponent's effect": (
         "face-down Option cards sent by the opponent's effect", "cartas de Opción boca abajo enviadas por el efecto del rival",
         "verdeckte Optionskarten, vom Effekt des Gegners geschickt"),
+    "phrase.why:its Spirit digivolution could not be carried out": (
+        "its Spirit digivolution could not be carried out", "no se pudo hacer su digivolución Spirit",
+        "seine Spirit-Digitation konnte nicht ausgeführt werden"),
+    "phrase.why:its Hybrid has left the Digimon Box": (
+        "its Hybrid has left the Digimon Box", "su Híbrido ha dejado la Digimon Box", "sein Hybrid hat die Digimon Box verlassen"),
     "phrase.why:the exchanged Level III": ("the exchanged Level III", "el nivel III cambiado", "das getauschte Level III"),
     "phrase.why:no digivolution was made": ("no digivolution was made", "no se hizo ninguna digivolución",
                                             "es wurde nicht digitiert"),

@@ -144,15 +144,31 @@ def _action(game, step: dict, line: int, path: str, player: int) -> Action:
         return actions[0]
     if kind in ("refill", "done", "digivolve", "decline", "draw", "pass"):
         return Action(kind)
+    if "target" in step and kind != "ability":
+        raise ScenarioError(path, line, "target: names the Digimon an ability is used on (do: ability)")
     if kind == "ability" and "card" not in step:
         top = game.top(player)
-        return Action("ability", top.uid if top else None)
-    if "card" not in step:
+        uid = top.uid if top else None
+    elif "card" not in step:
         raise ScenarioError(path, line, f"{kind} needs a card")
-    uid = _card(game, player, step, line, path)
+    else:
+        uid = _card(game, player, step, line, path)
     if kind == "set":
         return Action("set", uid, option=int(step.get("slot", 1)))
+    if "target" in step:
+        return Action(kind, uid, target=_target(game, player, step["target"], line, path))
     return Action(kind, uid)
+
+
+def _target(game, player: int, name: str, line: int, path: str) -> int:
+    """The uid of the Digimon an ability names: on the player's own board first (Support Box, then
+    Digimon Box from the top), then the opponent's."""
+    for p in (player, 1 - player):
+        side = game.players[p]
+        card = _find(side.support, name) or _find(list(reversed(side.box)), name)
+        if card is not None:
+            return card.uid
+    raise ScenarioError(path, line, f"no Digimon {name!r} in a Support Box or Digimon Box")
 
 
 def _do(game, step: dict, line: int, path: str) -> None:

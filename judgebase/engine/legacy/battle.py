@@ -73,12 +73,12 @@ class Battle:
         """Reading: a Digimon whose appearance conditions are ready appears from the hand (the first such card);
         002 states the order of appearing, not a choice to hold it back."""
         side = self.players[p]
-        ready = [c for c in side.hand if c.defn.is_digimon and c.defn.appears is not None
+        ready = [c for c in side.hand if c.defn.is_digimon and c.defn.appears is not None and c.defn.spirit is None
                  and all(side.points <= n if k == "points_at_most" else side.points >= n for k, n in c.defn.appears.items())]
         if not ready:
             if p in self.ignoring:
                 for c in side.hand:
-                    if c.defn.is_digimon and c.defn.appears is not None:
+                    if c.defn.is_digimon and c.defn.appears is not None and c.defn.spirit is None:
                         # LEG 3.2.3.7: ignoring digivolution requirements does not reach appearance conditions.
                         self.emit("appearance_not_ignored", "LEG 3.2.3.7", p, card=c.name)
             return
@@ -133,7 +133,7 @@ class Battle:
         side = self.players[p]
         if p in self.supported:
             return IllegalAction("a support ability can be used only once per turn", "LEG 3.2.4.3.3")
-        if side.support:
+        if self.support_digimon(p):
             return IllegalAction("only one support Digimon at a time can be in the Support Box", "LEG 3.4.3.1")
         cond = d.support["condition"]
         if "points_at_most" in cond and side.points > cond["points_at_most"]:
@@ -153,6 +153,8 @@ class Battle:
             if card.defn.level == 3:
                 return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
             return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
+        if a.target is not None or (card.defn.neighbour_c and card.defn.ability is None):
+            return self._neighbour_c_problem(p, card, a.target, phase)
         if card.defn.ability is None or card.defn.ability["timing"] != phase:
             return IllegalAction(f"{card.name} has no ◎ ability to use now", ABILITY_REFS[phase])
         if self.nullified(p):
@@ -160,6 +162,30 @@ class Battle:
         if (p, phase) in self.abilities_used:
             return IllegalAction("that ability has been used in this phase", "LEG 3.4.2.1")
         return None
+
+    def _neighbour_c_problem(self, p: int, card: Card, target: int | None, phase: str) -> IllegalAction:
+        """The ◎ ability adding the attack C of "one Digimon in a neighbouring box" (LEG 3.5.8), used (``target``:
+        the Digimon named) by ``p``'s battling Digimon ``card``.  A neighbouring box is a Digimon Box, not the
+        Support Box.  Reading: the Hyper Colosseum battle gives each player one Digimon Box (LEG 3.2.1.2), with
+        the Support Box beside it and the opponent's box facing it, so no Digimon Box neighbours it and the
+        ability finds no Digimon to add: it is refused wherever the Digimon named is."""
+        if not card.defn.neighbour_c:
+            return IllegalAction(f"{card.name} has no ability that adds another Digimon's attack C", ABILITY_REFS[phase])
+        if phase != "battle":
+            return IllegalAction(f"{card.name}'s ability is used during the battle", ABILITY_REFS[phase])
+        if self.nullified(p):
+            return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
+        found = self.find_card(target) if target is not None else None
+        if found is None:
+            why = "it needs one Digimon in a neighbouring Digimon Box, and the only Digimon Box on your side is its own"
+        elif found[1] == "support":
+            why = f"{found[2].name} is in the Support Box, which is not a neighbouring box: only a Digimon Box is"
+        elif found[1] == "box":
+            where = "its own Digimon Box" if found[0] == p else "the opponent's Digimon Box, which faces it"
+            why = f"{found[2].name} is in {where}, not in a neighbouring one"
+        else:
+            why = f"{found[2].name} is in no Digimon Box"
+        return IllegalAction(f"{card.name} cannot add that attack C: {why}", "LEG 3.5.8")
 
     def _act(self, p: int, a: Action):
         """Use an Option card, a support ability or a special ability in the Battle Phase."""
@@ -196,6 +222,11 @@ class Battle:
             self._resolve(p, card.defn.ability["effect"], card.name, "LEG 3.4.2.1", until="phase", origin="ability")
             return
         yield from self._use_option(p, a)
+
+    def support_digimon(self, p: int) -> list[Card]:
+        """``p``'s support Digimon: the Digimon cards in the Support Box.  A Spirit placed there for a Spirit
+        digivolution is an Option card, no support Digimon (LEG 3.2.2.1.5, LEG 3.4.3.1)."""
+        return [c for c in self.players[p].support if c.defn.is_digimon]
 
     def _board_bonus_from(self, p: int) -> str | None:
         """Where the card ``p``'s ◎ board bonus names is on ``p``'s game board ("box" or "support"), if it is;

@@ -79,6 +79,9 @@ class LegacyCardDef:
     fusion: str | None = None
     no_fusion_from: str | None = None
     species: str | None = None
+    # Spirit digivolution: the Spirit (an Option card) placed in the Support Box to digivolve into this Hybrid;
+    # with ``appears``, the appearance conditions that Spirit must meet to be placed there (LEG 3.2.2.1.5)
+    spirit: str | None = None
     opt: str | None = None  # Opt digivolution: the "Win Rate" Option card to place face down in the Power Box (LEG 3.2.2.1.2)
     digivolve_cost: int = 0  # "send N more cards from your hand to the Land of Darkness" as it is digivolved into (LEG 3.2.3.6)
     # appearance conditions: {points_at_most|points_at_least: N}; once they are ready it comes from the hand
@@ -94,10 +97,16 @@ class LegacyCardDef:
     nullify_abilities: bool = False  # ◎ the opponent's Digimon becomes "special abilities nullified" (LEG 3.5.1)
     keeps_abilities: bool = False  # ◎ "does not become special abilities nullified": the whole field (LEG 3.4.2.4)
     not_zeroed: bool = False  # "A is not set to 0 by attack C": an effect without ◎, not a special ability (LEG 3.3.3.3)
+    # "digivolution requirements cannot be ignored": information without ◎ or ■, so no special ability; it
+    # holds wherever the card's requirements are read, face down in the Evolution Box too (LEG 3.3.3.2)
+    requirements_not_ignored: bool = False
     # ◎ "during the battle, for each face-down card in your slots sent to the Land of Darkness by the
     # opponent, immediately reduce the opponent's points by N" (LEG 3.5.7)
     slot_revenge: int = 0
     ignores_options: bool = False  # ◎ "not affected by the effects of the opponent's Option cards" (LEG 3.5.2)
+    # ◎ "during the battle, you may discard 1 card from your hand to add the attack C of one Digimon in a
+    # neighbouring box to your attack value": a neighbouring box is a Digimon Box, never the Support Box (LEG 3.5.8)
+    neighbour_c: bool = False
     # ◎ when a Digimon digivolves into this one: {draw: N} (may draw, LEG 3.5.9) or
     # {opponent_option: Name} (the opponent's Option of that name to the Land of Darkness, LEG 3.5.5)
     on_digivolve: dict | None = None
@@ -128,8 +137,10 @@ class LegacyCardDef:
     def attack_for(self, letter: str) -> int:
         return dict(self.attack)[letter]
 
-    def lost_for(self, level) -> int:
-        return dict(self.lost_points)[_level_key(level)]
+    def lost_for(self, level) -> int | None:
+        """The Lost Points printed for an opponent of ``level``; None when the card prints none for it
+        (a Hybrid has no level, LEG 3.3.2, and a card need not print a place for it)."""
+        return dict(self.lost_points).get(_level_key(level))
 
     @property
     def card_no(self) -> str:
@@ -234,8 +245,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     if not isinstance(attack, dict) or sorted(map(str, attack)) != list(TYPES):
         raise CardError(f"card {name!r}: attack needs exactly A, B and C")
     lost = {str(k): v for k, v in (spec["lost_points"] or {}).items()}
-    if sorted(lost) != sorted(map(str, LEVELS)):
-        raise CardError(f"card {name!r}: lost_points needs 3, 4, perfect and ultimate")
+    if sorted(set(lost) - {"hybrid"}) != sorted(map(str, LEVELS)):
+        raise CardError(f"card {name!r}: lost_points needs 3, 4, perfect and ultimate (and may give hybrid)")
     zeroes = spec.get("zeroes") or {}
     for tech, letter in zeroes.items():
         if tech not in TYPES or letter not in TYPES:
@@ -251,8 +262,10 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         raise CardError(f"card {name!r}: jogress names the two Digimon of the team, and is the card's whole requirement")
     if "no_fusion_from" in spec and "fusion" not in spec:
         raise CardError(f"card {name!r}: no_fusion_from belongs to a card with a fusion requirement")
-    if sum(k in spec for k in ("opt", "fusion", "jogress", "requirement")) > 1:
-        raise CardError(f"card {name!r}: requirement, jogress, opt and fusion are each a card's whole requirement")
+    if sum(k in spec for k in ("opt", "fusion", "jogress", "requirement", "spirit")) > 1:
+        raise CardError(f"card {name!r}: requirement, jogress, opt, fusion and spirit are each a card's whole requirement")
+    if "spirit" in spec and (level != "hybrid" or not isinstance(spec["spirit"], str)):
+        raise CardError(f"card {name!r}: spirit names the Spirit card a Hybrid digivolves by (level: hybrid)")
     if "opt" in spec and ("requirement" in spec or not isinstance(spec["opt"], str)):
         raise CardError(f"card {name!r}: opt names the Option card that is the card's whole requirement")
     board_bonus = spec.get("board_bonus")
@@ -290,9 +303,9 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
     return LegacyCardDef(
         **common, kind="digimon", level=level, battle_type=spec["battle_type"],
         attack=tuple((t, int(attack[t])) for t in TYPES),
-        lost_points=tuple((str(k), int(lost[str(k)])) for k in LEVELS),
-        requirement=int(spec.get("requirement", 0 if ("jogress" in spec or "opt" in spec or "fusion" in spec) else 1)),
-        jogress=jogress, opt=spec.get("opt"), fusion=spec.get("fusion"), no_fusion_from=spec.get("no_fusion_from"),
+        lost_points=tuple((str(k), int(lost[str(k)])) for k in (*LEVELS, "hybrid") if str(k) in lost),
+        requirement=int(spec.get("requirement", 0 if any(k in spec for k in ("jogress", "opt", "fusion", "spirit")) else 1)),
+        jogress=jogress, opt=spec.get("opt"), spirit=spec.get("spirit"), fusion=spec.get("fusion"), no_fusion_from=spec.get("no_fusion_from"),
         species=spec.get("species"), digivolve_cost=int(spec.get("digivolve_cost", 0)),
         field=spec.get("field"), background=spec.get("background"),
         board_bonus=board_bonus, appears=appears, digivolves_from=tuple(spec.get("digivolves_from") or ()),
@@ -300,7 +313,8 @@ def legacy_card_from_spec(name: str, spec: dict) -> LegacyCardDef:
         zeroes=tuple(sorted(zeroes.items())), halve_opponent=bool(spec.get("halve_opponent", False)),
         no_modification=bool(spec.get("no_modification", False)), draw_immune=bool(spec.get("draw_immune", False)),
         nullify_abilities=bool(spec.get("nullify_abilities", False)), keeps_abilities=bool(spec.get("keeps_abilities", False)),
-        not_zeroed=bool(spec.get("not_zeroed", False)), ignores_options=bool(spec.get("ignores_options", False)),
+        not_zeroed=bool(spec.get("not_zeroed", False)), requirements_not_ignored=bool(spec.get("requirements_not_ignored", False)),
+        ignores_options=bool(spec.get("ignores_options", False)), neighbour_c=bool(spec.get("neighbour_c", False)),
         slot_revenge=int(spec.get("slot_revenge", 0)),
         ability=ability, support=support, on_digivolve=on_digivolve,
     )

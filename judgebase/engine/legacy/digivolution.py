@@ -64,6 +64,12 @@ class Digivolution:
                 if previous is not None and previous.defn.level != 3:
                     side.box.remove(previous)
                     self._to_darkness(p, [previous], "LEG 3.2.3.5", "the Digimon before the digivolution")
+                if card.defn.spirit is not None:
+                    # LEG 3.2.2.1.5: the Spirit in the Support Box made the digivolution into its Hybrid.
+                    spirit = next(c for c in side.support if c.name == card.defn.spirit and not c.defn.is_digimon)
+                    spirit.face_up = True
+                    self.emit("spirit_digivolution", "LEG 3.2.2.1.5", p, card=card.name, spirit=spirit.name,
+                              previous=previous.name if previous else None)
                 if card.defn.on_digivolve and self.special(p, "on_digivolve"):
                     # At once, even partway through a digivolution of several levels (LEG 3.5.5, LEG 3.5.9).
                     yield from self._on_digivolve(p, card)

@@ -131,10 +131,19 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                                ("support", "support", True)):
             cards = listed(spec.get(zone), [*path, zone])
             setattr(side, attr, [self._make(n, p, [*path, zone, i], up) for i, n in enumerate(cards)])
+        spirits = [c.name for c in side.support if not c.defn.is_digimon]
         for i, card in enumerate(side.box):
-            if card.defn.level in SPECIAL_LEVELS:
+            if card.defn.level in SPECIAL_LEVELS and (card.defn.spirit is None or card.defn.spirit not in spirits):
+                if card.defn.spirit is not None:
+                    raise SetupError([*path, "digimon_box", i], f"{card.name} came by Spirit digivolution: its Spirit "
+                                     f"{card.defn.spirit} is in the Support Box beside it (LEG 3.2.2.1.5)")
                 raise SetupError([*path, "digimon_box", i], f"{card.name} ({card.defn.level}) comes into play by appearance "
-                                 "or Spirit digivolution, which the engine does not play yet")
+                                 "or Spirit digivolution: a set-up places one only as a Hybrid beside its Spirit (LEG 3.2.2.1.5)")
+        hybrids = {c.defn.spirit for c in side.box + side.evolution if c.defn.spirit is not None}
+        for i, card in enumerate(side.support):
+            if not card.defn.is_digimon and card.name not in hybrids:
+                raise SetupError([*path, "support", i], f"{card.name} is an Option card: one is in the Support Box only as "
+                                 "the Spirit of a Hybrid in the Digimon Box or Evolution Box (LEG 3.2.2.1.5)")
         slots = listed(spec.get("slots"), [*path, "slots"])
         if len(slots) > len(side.slots):
             raise SetupError([*path, "slots"], f"the board has {len(side.slots)} Option Slots (option_slots)")

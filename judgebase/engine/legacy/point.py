@@ -38,6 +38,10 @@ class PointCalculation:
             winner, loser = self.result, 1 - self.result
             lost_card, win_card = self.top(loser), self.top(winner)
             printed = lost_card.defn.lost_for(win_card.defn.level)
+            if printed is None:
+                # Reading: the loser's card prints no Lost Points for the winner's level (a Hybrid has no level,
+                # LEG 3.3.2, and a card may print no place for it): there is nothing written to lose.
+                printed = 0
             mults = [e for e in self.battle_effects if e[1] == "lost_multiply" and e[0] == loser]
             # LEG 3.4.8.2 - LEG 3.4.8.3: a multiplication of the Lost Points works on the printed value; the last counts.
             factor = mults[-1][2] if mults else 1
@@ -66,9 +70,10 @@ class PointCalculation:
                     self.emit("effects_end", "LEG 3.4.2.2", loser, phase=self.phase, origin="ability", cards=gone.name)
         for p in (0, 1):
             side = self.players[p]
-            if side.support:
-                self._to_darkness(p, side.support, "LEG 3.4.3.3", "support Digimon at the death check")
-                side.support = []
+            gone = self.support_digimon(p)
+            if gone:
+                self._to_darkness(p, gone, "LEG 3.4.3.3", "support Digimon at the death check")
+                side.support = [c for c in side.support if c not in gone]
         for p in (fp, sp):
             side = self.players[p]
             refreshed = not side.network
@@ -125,6 +130,21 @@ class PointCalculation:
                     self.emit("support_effect_ended", "LEG 3.2.4.3.5", None, phase=phase, cards=", ".join(sources))
                 self.emit("effects_end", ref, None, phase=phase, origin=origin, cards=", ".join(sources))
         self.mods = [m for m in self.mods if m.until != "phase"]
+        self._spirits_left(phase)
+
+    def _spirits_left(self, phase: str) -> None:
+        """LEG 3.2.2.1.5: a Spirit whose Spirit digivolution could not be carried out goes to the Land of Darkness
+        at the end of the Digivolution Phase.  Reading: 002 says no more; a Spirit whose digivolution was made
+        stays in the Support Box beside its Hybrid, and once the Hybrid has left the Digimon Box it goes the same
+        way at the end of that phase.  A Spirit whose Hybrid still waits in the Evolution Box stays."""
+        for p, side in enumerate(self.players):
+            waiting = {c.defn.spirit for c in side.box + side.evolution if c.defn.spirit is not None}
+            gone = [c for c in side.support if not c.defn.is_digimon and c.name not in waiting]
+            if gone:
+                side.support = [c for c in side.support if c not in gone]
+                why = ("its Spirit digivolution could not be carried out" if phase == "digivolution"
+                       else "its Hybrid has left the Digimon Box")
+                self._to_darkness(p, gone, "LEG 3.2.2.1.5", why)
 
     def _end_of_turn(self) -> None:
         for p, side in enumerate(self.players):
@@ -132,9 +152,10 @@ class PointCalculation:
             for c in spent:
                 self._slot_out(p, c)
             self._to_darkness(p, spent, "LEG 3.3.7", "used Option cards at the end of the turn")
-            if side.support:  # normally gone at the death check already (LEG 3.4.3.3)
-                self._to_darkness(p, side.support, "LEG 3.2.4.3.5", "support Digimon at the end of the turn")
-                side.support = []
+            gone = self.support_digimon(p)
+            if gone:  # normally gone at the death check already (LEG 3.4.3.3)
+                self._to_darkness(p, gone, "LEG 3.2.4.3.5", "support Digimon at the end of the turn")
+                side.support = [c for c in side.support if c not in gone]
         self.mods = []
         self.emit("turn_end", "LEG 3.2.5.7", None, turn=self.turn)
         self.battle_effects = []

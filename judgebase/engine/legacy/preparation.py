@@ -131,6 +131,8 @@ class Preparation:
         if a.kind == "prepare":
             if not d.is_digimon:
                 return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+            if d.spirit is not None:
+                return self._spirit_problem(p, d)
             if d.appears is not None:
                 if p in self.ignoring:
                     return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
@@ -154,16 +156,20 @@ class Preparation:
             if d.no_fusion_from and any(c.defn.species == d.no_fusion_from for c in [side.top, *side.evolution] if c):
                 return IllegalAction(f"{d.name} cannot fuse from a {d.no_fusion_from} Digimon, and that applies to every "
                                      "Digimon used for the fusion", fusion_ref)
-            if p in self.ignoring:
+            if self._requirements_ignored(p, d):
                 return None  # the ●/X cards, Jogress partner or Win Rate card are not needed
+            # The card's own information "digivolution requirements cannot be ignored" keeps them (LEG 3.3.3.2).
+            kept = p in self.ignoring
             if len(side.network) < d.requirement:
-                return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box",
-                                     "LEG 3.2.2.1.1")
+                return IllegalAction(f"the Network Sea has {len(side.network)} cards; {d.requirement} are needed for the Power Box"
+                                     + (f" ({d.name}'s digivolution requirements cannot be ignored)" if kept else ""),
+                                     "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.1")
             if d.jogress and self._jogress_card(p, d, card) is None:
                 return IllegalAction(f"Jogress: one of {' ⇔ '.join(d.jogress)} must be in the Digimon Box and the other's "
-                                     "card in your hand", "LEG 3.2.2.1.3")
+                                     "card in your hand", "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.3")
             if d.opt and self._opt_card(p, d.opt) is None:
-                return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot", "LEG 3.2.2.1.2")
+                return IllegalAction(f"Opt digivolution: {d.opt} must be in your hand or Option Slot",
+                                     "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
             if d.is_digimon:
@@ -196,9 +202,23 @@ class Preparation:
         elif a.kind == "prepare":
             card = self._take(side.hand, a.card)
             card.face_up = False
+            if card.defn.spirit is not None:
+                # LEG 3.2.2.1.5: the Hybrid waits in the Evolution Box, its Spirit goes to the Support Box.
+                spirit = self._opt_card(p, card.defn.spirit)
+                zone = "hand" if spirit in side.hand else "slot"
+                self._slot_out(p, spirit) if zone == "slot" else side.hand.remove(spirit)
+                spirit.face_up = False
+                side.evolution.append(card)
+                side.support.append(spirit)
+                self.emit("spirit_placed", "LEG 3.2.2.1.5", p, card=card.name, spirit=spirit.name, zone=zone)
+                self.emit("prepare", "LEG 3.2.2.5", p, level=card.defn.level, power=0)
+                return
             other = self._jogress_card(p, card.defn, card) if card.defn.jogress else None  # before it is placed
             side.evolution.append(card)
-            ignored = p in self.ignoring
+            ignored = self._requirements_ignored(p, card.defn)
+            if p in self.ignoring and not ignored:
+                # LEG 3.3.3.2: information without ◎ or ■ is no special ability: it holds for the face-down card.
+                self.emit("requirements_not_ignored", "LEG 3.3.3.2", p, card=card.name, requirement=card.defn.requirement)
             power = [] if ignored else [side.network.pop(0) for _ in range(card.defn.requirement)]
             other = None if ignored else other
             if other is not None:
@@ -232,6 +252,28 @@ class Preparation:
             again = card.defn.only_one and any(c is not None and c.name == card.name for c in side.slots)
             side.slots[a.option - 1] = card
             self.emit("set", "LEG 3.4.4.1" if again else "LEG 3.2.2.7", p, slot=a.option)
+
+    def _spirit_problem(self, p: int, d: LegacyCardDef) -> IllegalAction | None:
+        """Why the Hybrid ``d`` can't be prepared by Spirit digivolution now (LEG 3.2.2.1.5): its Spirit goes to
+        the Support Box, and only a Spirit that meets its appearance conditions may be placed there.  Reading:
+        002 doesn't say where the Spirit comes from; as for the Opt procedure, the hand or the Option Slot
+        (LEG 3.2.2.1.2).  A Hybrid has no level (LEG 3.3.2): it comes by its Spirit from the Digimon there."""
+        side = self.players[p]
+        if not side.evolution and side.top is None:
+            return IllegalAction(f"{d.name} digivolves from the Digimon in your Digimon Box, and there is none", "LEG 3.2.2.1.5")
+        if self._opt_card(p, d.spirit) is None:
+            return IllegalAction(f"Spirit digivolution: {d.spirit} goes to the Support Box from your hand or Option Slot",
+                                 "LEG 3.2.2.1.5")
+        if d.appears is not None and not self._condition_met(p, d.appears):
+            # Appearance conditions are no digivolution requirements: ignoring those does not reach them (LEG 3.2.2.1.7).
+            return IllegalAction(f"only a Spirit that meets its appearance conditions may be placed in the Support Box; "
+                                 f"{d.spirit} does not meet {d.name}'s", "LEG 3.2.2.1.7" if p in self.ignoring else "LEG 3.2.2.1.5")
+        return None
+
+    def _requirements_ignored(self, p: int, d: LegacyCardDef) -> bool:
+        """An effect ignoring digivolution requirements is in force for ``p`` and reaches ``d``: not a card
+        whose information says its requirements cannot be ignored (LEG 3.3.3.2)."""
+        return p in self.ignoring and not d.requirements_not_ignored
 
     def _jogress_card(self, p: int, d: LegacyCardDef, card: Card) -> Card | None:
         """The card of the other Digimon of ``d``'s Jogress team in ``p``'s hand, when one of the team is
