@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from judgebase.build import build  # noqa: E402
-from judgebase.search.quality import FtsBaseline, by_set, evaluate, halves, load_queries  # noqa: E402
+from judgebase.search.quality import FtsBaseline, by_set, evaluate, halves, load_queries, shown_as  # noqa: E402
 from judgebase.search.searcher import Searcher  # noqa: E402
 
 WORDS = "blocker propio objetivo"
@@ -108,6 +108,7 @@ def main() -> int:
         queries = load_queries(ROOT / "tests" / "queries.yaml")
         searcher = Searcher(db)
         baseline = FtsBaseline(db)
+        shown = shown_as(db)  # an example ruling is listed with its clause: found where the clause ranks
 
         # -- latency first, on a fresh searcher: the first pass over the queries is a cold one --------
         latencies, first_pass, cpu_times = [], [], []
@@ -121,27 +122,27 @@ def main() -> int:
                     first_pass.append(latencies[-1])
 
         server_lists = {q.q: [r.ref for r in searcher.search(q.q, limit=10)] for q in queries}
-        ours = evaluate(lambda q, lang: server_lists[q], queries)
-        base = evaluate(lambda q, lang: baseline.search(q, lang), queries)
+        ours = evaluate(lambda q, lang: server_lists[q], queries, shown)
+        base = evaluate(lambda q, lang: baseline.search(q, lang), queries, shown)
         quality_table(f"Search quality on {len(queries)} judge queries (tests/queries.yaml); language guessed from the query\n"
                       "Server (judgebase search):", ours, base)
 
         for name, part in by_set(queries).items():
-            quality_table(f"\nServer, set {name!r} ({len(part)} questions):", evaluate(lambda q, lang: server_lists[q], part),
-                          evaluate(lambda q, lang: baseline.search(q, lang), part))
+            quality_table(f"\nServer, set {name!r} ({len(part)} questions):", evaluate(lambda q, lang: server_lists[q], part, shown),
+                          evaluate(lambda q, lang: baseline.search(q, lang), part, shown))
 
         tuning, held_out = halves(queries)
         for title, part in (("tuning half (even positions per language)", tuning),
                             ("held-out half (odd positions per language)", held_out)):
-            quality_table(f"\nServer, {title}:", evaluate(lambda q, lang: server_lists[q], part),
-                          evaluate(lambda q, lang: baseline.search(q, lang), part))
+            quality_table(f"\nServer, {title}:", evaluate(lambda q, lang: server_lists[q], part, shown),
+                          evaluate(lambda q, lang: baseline.search(q, lang), part, shown))
 
         offline = offline_results(db, [q.q for q in queries], tmp)
         if offline is None:
             print("\nOffline search (static export): node is not installed, not measured")
         else:
             by_query = dict(zip([q.q for q in queries], offline))
-            theirs = evaluate(lambda q, lang: by_query[q], queries)
+            theirs = evaluate(lambda q, lang: by_query[q], queries, shown)
             quality_table("\nOffline search (static export: site/static/search.js over the exported index, in node):", theirs)
             same = sum(1 for q in queries if by_query[q.q][:5] == server_lists[q.q][:5])
             share = same / len(queries)

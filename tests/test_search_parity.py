@@ -18,7 +18,7 @@ import pytest
 from conftest import ROOT
 from judgebase.search.analysis import LANGUAGES, TOKEN, fold, terms
 from judgebase.search.index import export_json
-from judgebase.search.quality import evaluate, load_queries
+from judgebase.search.quality import evaluate, load_queries, shown_as
 from judgebase.search.scoring import INDEX_FILE
 from judgebase.search.stemmers import STEMMERS
 from judgebase.search.stopwords import STOPWORDS
@@ -171,7 +171,7 @@ def test_search_js_stems_and_analyses_like_python(vocabulary, db_path, exported,
 
 
 @needs_node
-def test_offline_search_gives_the_servers_top_five(searcher, exported, tmp_path):
+def test_offline_search_gives_the_servers_top_five(searcher, exported, tmp_path, db_path):
     questions = [q.q for q in QUERIES] + MORE
     server = [[r.ref for r in searcher.search(q, limit=10)] if _searchable(searcher, q) else [] for q in questions]
     offline = _offline(exported, questions, tmp_path)
@@ -179,8 +179,9 @@ def test_offline_search_gives_the_servers_top_five(searcher, exported, tmp_path)
     assert len(differ) <= 0.05 * len(questions), "\n".join(f"{q!r}: server {s}, offline {o}" for q, s, o in differ)
 
     by_query = dict(zip(questions, offline))
-    ours = evaluate(lambda q, lang: [r.ref for r in searcher.search(q, limit=10)], QUERIES)["all"]
-    theirs = evaluate(lambda q, lang: by_query[q], QUERIES)["all"]
+    shown = shown_as(db_path)
+    ours = evaluate(lambda q, lang: [r.ref for r in searcher.search(q, limit=10)], QUERIES, shown)["all"]
+    theirs = evaluate(lambda q, lang: by_query[q], QUERIES, shown)["all"]
     assert abs(ours.recall_at_5 - theirs.recall_at_5) <= 0.01, (ours.recall_at_5, theirs.recall_at_5)
     assert abs(ours.mrr - theirs.mrr) <= 0.01, (ours.mrr, theirs.mrr)
 

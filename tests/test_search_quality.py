@@ -1,12 +1,12 @@
-"""Search quality on the development query set (289 judge questions): floors that may only rise.
+"""Search quality on the development query set (349 judge questions): floors that may only rise.
 
 The target is recall@5 >= 0.95 and MRR >= 0.85 in each language; bench/search.py prints where
-the set stands against it, per batch ("dev", tuned on; "fresh-2", written before the second
-round of tuning) and with a tuning half and a held-out half.  This test holds the floors
+the set stands against it, per batch ("dev", tuned on; "fresh-2" and "fresh-3", written before the second
+and third rounds of tuning) and with a tuning half and a held-out half.  This test holds the floors
 already reached on the "dev" batch and on the whole set, so a change that makes search worse fails here.
 """
 
-from judgebase.search.quality import by_set, evaluate, load_queries
+from judgebase.search.quality import by_set, evaluate, load_queries, shown_as
 
 from conftest import ROOT
 
@@ -15,7 +15,7 @@ LANGS = ("es", "en", "de")
 #: recall@5 and MRR reached per language (rounded down), on the "dev" batch and on the whole set: they may only rise.
 FLOORS = {
     "dev": {"es": (0.95, 0.81), "en": (0.89, 0.77), "de": (0.96, 0.89), "all": (0.94, 0.83)},
-    "whole": {"es": (0.90, 0.77), "en": (0.87, 0.75), "de": (0.92, 0.84), "all": (0.90, 0.79)},
+    "whole": {"es": (0.88, 0.72), "en": (0.86, 0.73), "de": (0.92, 0.82), "all": (0.88, 0.76)},
 }
 
 
@@ -33,10 +33,11 @@ def test_query_set_shape(db):
                 assert expected in db.ruling_ids, expected
 
 
-def test_recall_at_5_and_mrr_never_fall(searcher):
+def test_recall_at_5_and_mrr_never_fall(searcher, db_path):
+    shown = shown_as(db_path)  # an example ruling is listed with its clause
     ranked = {q.q: [r.ref for r in searcher.search(q.q, limit=10)] for q in QUERIES}
     for name, queries in (("dev", by_set(QUERIES)["dev"]), ("whole", QUERIES)):
-        scores = evaluate(lambda q, lang: ranked[q], queries)
+        scores = evaluate(lambda q, lang: ranked[q], queries, shown)
         report = "\n".join(f"[{q.lang}] {q.q!r}: expected {q.expect}, got {top}" for q, top in scores["all"].misses)
         figures = {lang: (round(scores[lang].recall_at_5, 3), round(scores[lang].mrr, 3)) for lang in (*LANGS, "all")}
         for lang, (recall, mrr) in FLOORS[name].items():

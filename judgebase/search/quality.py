@@ -73,15 +73,31 @@ def halves(queries: list[Query]) -> tuple[list[Query], list[Query]]:
     return tuning, held_out
 
 
-def evaluate(search: SearchFn, queries: list[Query]) -> dict[str, Score]:
-    """recall@5 (share of expected answers in the top 5) and MRR, per language and overall."""
+def shown_as(db_path: str | Path) -> dict[str, str]:
+    """Example ruling -> the clause it is listed as: search shows an example with its clause, never apart."""
+    from ..db import Database
+
+    db = Database(db_path)
+    try:
+        return {rid: ref for ref, ids in db.examples.items() for rid in ids}
+    finally:
+        db.close()
+
+
+def evaluate(search: SearchFn, queries: list[Query], shown: dict[str, str] | None = None) -> dict[str, Score]:
+    """recall@5 (share of expected answers in the top 5) and MRR, per language and overall.
+
+    ``shown`` (see :func:`shown_as`) maps an example ruling to the clause it is listed with: where
+    that clause ranks, the judge reads the example's question, so an expected example is found there.
+    """
+    shown = shown or {}
     per: dict[str, list[tuple[float, float, Query, list[str]]]] = {}
     for query in queries:
         ranked = search(query.q, query.lang)
         top5 = set(ranked[:5])
-        answers = query.answers
+        answers = [answer | {shown[r] for r in answer if r in shown} for answer in query.answers]
         recall = sum(1 for answer in answers if answer & top5) / len(answers)
-        wanted = set(query.refs)
+        wanted = set().union(*answers)
         rank = next((i for i, ref in enumerate(ranked, 1) if ref in wanted), None)
         rr = 1.0 / rank if rank else 0.0
         per.setdefault(query.lang, []).append((recall, rr, query, ranked[:5]))
