@@ -36,6 +36,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.security_attack_count": ("{attacker} checks {checks} security cards (<Security A.>)",
                                     "{attacker} comprueba {checks} cartas de seguridad (<Security A.>)",
                                     "{attacker} prüft {checks} Sicherheitskarten (<Security A.>)"),
+    "event.security_attack_count.instances": (
+        "{attacker} checks {checks} security cards: each of {instances} changes the number by its own value, "
+        "and they don't merge into one <Security A.>",
+        "{attacker} comprueba {checks} cartas de seguridad: cada uno de {instances} cambia el número según su propio "
+        "valor, y no se funden en un único <Security A.>",
+        "{attacker} prüft {checks} Sicherheitskarten: jedes von {instances} ändert die Zahl um seinen eigenen Wert, "
+        "und sie verschmelzen nicht zu einem einzigen <Security A.>"),
     "event.no_security_check": ("{attacker} checks no security cards: its <Security A.> values bring the number to 0",
                                 "{attacker} no comprueba ninguna carta de seguridad: sus valores de <Security A.> dejan el número en 0",
                                 "{attacker} prüft keine Sicherheitskarte: seine <Security A.>-Werte senken die Zahl auf 0"),
@@ -307,6 +314,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.link_limit": ("{card} is at its link limit: {trashed} is trashed",
                          "{card} está en su límite de links: {trashed} va al trash",
                          "{card} hat sein Link-Limit erreicht: {trashed} kommt in den Trash"),
+    "event.link_limit.instances": (
+        "{card} is at its link limit, raised by each of {instances} on its own (not one <Link +> with their sum): "
+        "{trashed} is trashed",
+        "{card} está en su límite de links, que sube con cada uno de {instances} por separado (no un único <Link +> "
+        "con la suma): {trashed} va al trash",
+        "{card} hat sein Link-Limit erreicht, das jedes von {instances} für sich erhöht (kein einziges <Link +> mit "
+        "der Summe): {trashed} kommt in den Trash"),
     "event.app_fusion_declared": ("{who} App Fuses {onto} and its link card {link} into {card}",
                                   "{who} hace App Fusion de {onto} y su carta de link {link} en {card}",
                                   "{who} verschmilzt {onto} und seine Link-Karte {link} per App Fusion zu {card}"),
