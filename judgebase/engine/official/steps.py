@@ -352,6 +352,8 @@ class Steps(CommonSteps):
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
                 if "and_security_attack" in spec:  # "... get -N DP and <Security A. -M>": the same chosen Digimon
+                    if self._at_zero:  # at 0 DP, it still gets <Security A.> first (CR 17-1-2-2)
+                        self._rule_check_waits(self._at_zero[-1])
                     s.modifiers.append(Modifier("security_attack", int(spec["and_security_attack"]), until, card.name, self.turn, me,
                                                 etype, chosen_if, picked))
                     self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["and_security_attack"]))
