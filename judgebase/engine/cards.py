@@ -160,6 +160,7 @@ STEPS = (
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
     "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
+    "overwrite",  # "... If X, instead ..." / "you may ... instead": other processing replaces these steps (CR 18-2)
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -425,6 +426,8 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
             if keys[0] == "activate_effects":
                 _activated_effects(step["activate_effects"], item["timing"], f"{where}[{i}].do[{j}].activate_effects")
+            if keys[0] == "overwrite":
+                _overwrite(step["overwrite"], item["timing"], f"{where}[{i}].do[{j}].overwrite")
             if keys[0] == "save" and item["timing"] != "on_deletion":
                 raise CardError(f"{where}[{i}].do[{j}]: <Save> puts this card from the trash under a Tamer; "
                                 "the engine carries it out in an on_deletion effect only")
@@ -446,6 +449,27 @@ def _activated_effects(spec, timing: str, where: str) -> tuple[Effect, ...]:
     if not isinstance(spec, list) or len(spec) < 2 or not all(isinstance(x, dict) and set(x) == {"do"} for x in spec):
         raise CardError(f"{where}: lists 2 or more effects, each {{do: [steps]}}")
     return _effects([{"timing": timing, "do": x["do"]} for x in spec], where)
+
+
+OVERWRITE_KEYS = ("do", "instead", "if", "optional")
+
+
+def _overwrite(spec, timing: str, where: str) -> None:
+    """Overwrite processing (CR 18-2-1): ``do``, the processing the text normally carries out; ``instead``,
+    the processing that replaces it; ``if``, when it is replaced (always, without one); ``optional``,
+    "you may ... instead" (CR 18-2-2; mandatory otherwise, CR 18-2-3).  Both lists are checked like any
+    effect's steps."""
+    if not isinstance(spec, dict) or set(spec) - set(OVERWRITE_KEYS) or not {"do", "instead"} <= set(spec):
+        raise CardError(f"{where}: a mapping of do (the processing normally carried out), instead (what replaces it), "
+                        f"and optionally if and optional, e.g. {{do: [{{draw: 1}}], if: {{tamers: {{}}}}, instead: [{{draw: 2}}]}}")
+    if not isinstance(spec.get("optional", False), bool):
+        raise CardError(f"{where}.optional: true (\"you may ... instead\") or false")
+    if "if" in spec:
+        check_condition(spec["if"], f"{where}.if")
+    for key in ("do", "instead"):
+        if not isinstance(spec[key], list) or not spec[key]:
+            raise CardError(f"{where}.{key}: lists 1 or more steps")
+        _effects([{"timing": timing, "do": spec[key]}], f"{where}.{key}")
 
 
 def effects_from_spec(spec: list, where: str) -> tuple[Effect, ...]:

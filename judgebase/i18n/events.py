@@ -952,6 +952,24 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.replaced": ("{who} uses {card}'s effect instead of the deletion of {target}",
                        "{who} usa el efecto de {card} en lugar de la eliminación de {target}",
                        "{who} nutzt den Effekt von {card} anstelle der Löschung von {target}"),
+    "event.overwritten": ("{card}'s effect carries out the processing shown for \"instead\" in place of the one it "
+                          "replaces, which doesn't happen",
+                          "el efecto de {card} lleva a cabo el procesamiento indicado con «en cambio» (instead) en vez "
+                          "del que sustituye, que no ocurre",
+                          "der Effekt von {card} führt die mit „stattdessen“ (instead) angegebene Verarbeitung anstelle "
+                          "der ersetzten aus, die nicht stattfindet"),
+    "event.overwrite_chosen": ("{who} chooses to replace the processing of {card}'s effect with its \"instead\" "
+                               "processing (optional)",
+                               "{who} elige reemplazar el procesamiento del efecto de {card} por el indicado con "
+                               "«en cambio» (opcional)",
+                               "{who} entscheidet sich, die Verarbeitung des Effekts von {card} durch die mit "
+                               "„stattdessen“ angegebene zu ersetzen (freiwillig)"),
+    "event.overwrite_declined": ("{who} chooses not to replace the processing of {card}'s effect: it is carried out "
+                                 "as written",
+                                 "{who} decide no reemplazar el procesamiento del efecto de {card}: se lleva a cabo "
+                                 "tal como está escrito",
+                                 "{who} ersetzt die Verarbeitung des Effekts von {card} nicht: sie wird wie geschrieben "
+                                 "ausgeführt"),
     "event.trash_from_hand": ("{who} trashes {card} from their hand", "{who} manda {card} de su mano al trash",
                               "{who} legt {card} aus der Hand in den Trash"),
     "event.no_assembly_performed": ("no card went under {card} by its Assembly when it was played, so no Assembly was performed",

@@ -13,6 +13,7 @@ from ..state import (
     Modifier,
     Stack,
 )
+from .common import EITHER
 from .common_steps import STOP, CommonSteps
 from .targets import FILTER_KEYS
 
@@ -70,6 +71,24 @@ class Steps(CommonSteps):
             self.emit("activated_within", "CR 15-15-7-1", me, card=card.name, effect=index + 1, of=len(listed))
             sub = Effect(timing="main", steps=tuple(listed[index]["do"]))
             yield from self._run_steps(me, sub, card, stack)
+
+    def _overwrite(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        """Overwrite processing (CR 18-2-1): the processing the text normally carries out (``do``) is
+        replaced by the processing shown for "instead", when its condition holds now.  Optional ("you
+        may ... instead"), its player chooses whether to replace it (CR 18-2-2); mandatory, it is
+        replaced with no choice.  Either way only one of the two is carried out."""
+        replace = "if" not in spec or self._step_condition({"if": spec["if"], "overwrite": spec}, me, card, stack)
+        if replace and spec.get("optional"):
+            choice = yield self.decide(me, "overwrite", [Action("yes"), Action("no")],
+                                       f"{card.name}: carry out its \"instead\" processing in place of the other?", EITHER)
+            replace = choice.kind == "yes"
+            # CR 18-2-2: optional overwrite processing is optional processing: chosen or left undone.
+            self.emit("overwrite_chosen" if replace else "overwrite_declined", "CR 18-2-2", me, card=card.name)
+        if replace:
+            self.emit("overwritten", "CR 18-2-1", me, card=card.name, steps=len(spec["instead"]))
+        steps = spec["instead"] if replace else spec["do"]
+        result, _paid_at = yield from self._each_step(me, steps, card, stack, self._at_zero[-1] if self._at_zero else set())
+        return result
 
     def _dp_limit_changed(self, me: int, spec: dict, card: Card, written: bool = True) -> dict:
         """The DP limit of a deletion as ``me``'s cards that add to or reduce it leave it: they change
@@ -201,6 +220,8 @@ class Steps(CommonSteps):
         if name == "activate_effects":
             yield from self._activate_effects(me, arg, card, stack)
             return None
+        if name == "overwrite":
+            return (yield from self._overwrite(me, arg, card, stack))
         if name == "at_end_of_turn":
             # CR 18-1-1: part of the effect is left waiting and carried out at the end of the turn.
             later = effects_from_spec([{"timing": "end_of_your_turn", "do": list(arg)}], f"{card.name}: at_end_of_turn")[0]
