@@ -466,6 +466,8 @@ def _overwrite(spec, timing: str, where: str) -> None:
         raise CardError(f"{where}.optional: true (\"you may ... instead\") or false")
     if "if" in spec:
         check_condition(spec["if"], f"{where}.if")
+        if "trigger" in spec["if"] and timing != "when":
+            raise CardError(f"{where}.if.trigger: \"that Digimon\" is the one whose event triggered a `when` effect")
     for key in ("do", "instead"):
         if not isinstance(spec[key], list) or not spec[key]:
             raise CardError(f"{where}.{key}: lists 1 or more steps")
@@ -604,10 +606,15 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
     """The conditions, targets and filters of one effect, and what a persistent effect may do."""
     if effect.condition is not None:
         check_condition(effect.condition, f"{where}.if")
+        if "trigger" in effect.condition:
+            raise CardError(f"{where}.if.trigger: \"that Digimon\" is read as a step is processed (CR 15-8-3-9-3): "
+                            f"give it on the step, e.g. {{if: {{trigger: {{min_level: 4}}}}, memory: 1}}")
     for j, step in enumerate(effect.steps):
         here = f"{where}.do[{j}]"
         if "if" in step:
             check_condition(step["if"], f"{here}.if")
+            if "trigger" in step["if"] and effect.timing != "when":
+                raise CardError(f"{here}.if.trigger: \"that Digimon\" is the one whose event triggered a `when` effect")
         (name, arg), = ((k, v) for k, v in step.items() if k != "if")
         if name in TARGETED_STEPS:
             check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent, when=effect.timing == "when")

@@ -69,6 +69,9 @@ CONDITIONS = {
     "this": "CR 15-6-1",  # {filters}: the card whose effect it is
     "digixrosed": "CR 7-2-2-9",  # true: "if DigiXrosing" (1+ cards placed); N: "with N cards", exactly N (CR 7-2-2-10)
     "assembled": "CR 7-3-2-7",  # true: "if played with Assembly": 1+ cards went under it by its Assembly
+    # {filters}: "if that Digimon is ...", the Digimon whose event triggered this `when` effect, read as it is
+    # when the step is processed (CR 15-8-3-9-3); a step's own condition only
+    "trigger": "CR 15-8-3-9-3",
 }
 COUNT_PARAMS = ("player", "at_least", "at_most")
 FILTER_CATEGORIES = ("digimon", "tamer", "option")  # a Digi-Egg on the field is a Digimon (CR 4-3-1)
@@ -150,6 +153,12 @@ def check_condition(spec, where: str) -> None:
                 raise CardError(f"{here}: names what the card with the effect must be, e.g. {{suspended: true}}")
             if "other" in value:
                 raise CardError(f"{here}: other can't describe the card with the effect itself")
+            check_filters(value, here)
+        elif key == "trigger":
+            if not isinstance(value, dict) or not value:
+                raise CardError(f"{here}: names what the Digimon that triggered the effect must be, e.g. {{min_level: 4}}")
+            if "other" in value:
+                raise CardError(f"{here}: other can't describe the Digimon that triggered the effect")
             check_filters(value, here)
         elif key == "digixrosed":
             if value is not True and (isinstance(value, bool) or not isinstance(value, int) or value < 1):

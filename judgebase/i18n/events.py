@@ -952,6 +952,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.replaced": ("{who} uses {card}'s effect instead of the deletion of {target}",
                        "{who} usa el efecto de {card} en lugar de la eliminación de {target}",
                        "{who} nutzt den Effekt von {card} anstelle der Löschung von {target}"),
+    "event.trigger_subject_read": (
+        "{card}'s effect reads {subject}, the Digimon that triggered it, as it is now that the effect is processed: "
+        "level {level} (level {then} when the effect triggered)",
+        "el efecto de {card} consulta {subject}, el Digimon que lo desencadenó, tal como está ahora que se procesa: "
+        "nivel {level} (nivel {then} al desencadenarse el efecto)",
+        "der Effekt von {card} liest {subject}, das Digimon, das ihn ausgelöst hat, so, wie es jetzt bei der "
+        "Abhandlung ist: Level {level} (Level {then}, als der Effekt ausgelöst wurde)"),
     "event.overwritten": ("{card}'s effect carries out the processing shown for \"instead\" in place of the one it "
                           "replaces, which doesn't happen",
                           "el efecto de {card} lleva a cabo el procesamiento indicado con «en cambio» (instead) en vez "

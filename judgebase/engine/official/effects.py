@@ -80,6 +80,7 @@ class Effects:
             data["occurrences"] = occurrences
         if subject is not None:  # what it measures against that Digimon stays as it is now (CR 15-8-3-8)
             data["subject_level"] = self.level(subject)
+            data["subject"] = subject  # what its conditions read of it is read as it is then (CR 15-8-3-9-3)
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _pending_again(self, effect, card: Card) -> bool:
@@ -519,11 +520,13 @@ class Effects:
                         return
             self.occurrences.append(p.data.get("occurrences", 1))
             self.trigger_levels.append(p.data.get("subject_level"))
+            self.trigger_subjects.append(p.data.get("subject"))
             try:
                 yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
             finally:
                 self.occurrences.pop()
                 self.trigger_levels.pop()
+                self.trigger_subjects.pop()
             return
         kw = p.effect
         if kw == "burst_trash":  # pending processing, carried out as if it triggered now (CR 18-1-1)

@@ -74,6 +74,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
         self.occurrences: list[int] = []  # how many times the trigger of each effect now processing was met (CR 4-27-5)
         self.trigger_levels: list = []  # the level of the Digimon that triggered each effect now processing, then (CR 15-8-3-8)
+        self.trigger_subjects: list = []  # that Digimon itself, read as it is now by "if that Digimon is ..." (CR 15-8-3-9-3)
         self._playing: list[dict] = []
         self._committed_cost = None  # the card whose declared [Main] must pay its "By ..." cost (CR 15-8-4-4-1)
         self._ending_turn = False  # resolving what triggered at the end of the turn (CR 15-8-3-6)
