@@ -828,6 +828,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.draw_from_unrevealed": ("{revealed} cards of {who}'s deck are being revealed: the draw takes the top card of the rest",
                                    "se están revelando {revealed} cartas del mazo de {who}: el robo toma la carta superior del resto",
                                    "{revealed} Karten aus dem Deck von {who} werden aufgedeckt: gezogen wird die oberste Karte der übrigen"),
+    "event.placed_under": ("{who} places {card} under {under} as its bottom digivolution card",
+                           "{who} coloca {card} debajo de {under} como su carta de digivolución inferior",
+                           "{who} legt {card} als unterste Digitationskarte unter {under}"),
+    "event.activated_effect_of": ("{card}'s effect activates a [{timing}] effect of {effect_of}, which is processed "
+                                  "now, within it; the rest of {card}'s effect waits until it is done",
+                                  "el efecto de {card} activa un efecto [{timing}] de {effect_of}, que se procesa "
+                                  "ahora, dentro de él; el resto del efecto de {card} espera a que termine",
+                                  "der Effekt von {card} aktiviert einen [{timing}]-Effekt von {effect_of}, der jetzt "
+                                  "innerhalb davon abgehandelt wird; der Rest des Effekts von {card} wartet, bis er "
+                                  "fertig ist"),
     "event.activated_as_this_card": ("{card}'s effect activates the [Main] effect of {effect_of} as its own: it counts as activated by {card}",
                                      "el efecto de {card} activa el efecto [Main] de {effect_of} como propio: cuenta como activado por {card}",
                                      "der Effekt von {card} aktiviert den [Main]-Effekt von {effect_of} als eigenen: er gilt als von {card} aktiviert"),

@@ -71,4 +71,6 @@ DECISION_REF = {
     "deck_order": "CR 3-1-3-4",
     "to_security": "CR 15-11-1-3-1",
     "trash_to_hand": "CR 15-11-1-3-1",
+    "place_under": "CR 15-11-1-3-1",
+    "place_under_effect": "CR 15-15-7-1",
 }
