@@ -148,17 +148,13 @@ def check_condition(spec, where: str) -> None:
         if key in ("memory_at_most", "memory_at_least", "opponent_memory_at_most", "opponent_memory_at_least"):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise CardError(f"{here}: must be a whole number")
-        elif key == "this":
+        elif key in ("this", "trigger"):  # filters on one card: the one with the effect, the one that triggered it
+            what, example = (("the card with the effect", "suspended: true") if key == "this"
+                              else ("the Digimon that triggered the effect", "min_level: 4"))
             if not isinstance(value, dict) or not value:
-                raise CardError(f"{here}: names what the card with the effect must be, e.g. {{suspended: true}}")
+                raise CardError(f"{here}: names what {what} must be, e.g. {{{example}}}")
             if "other" in value:
-                raise CardError(f"{here}: other can't describe the card with the effect itself")
-            check_filters(value, here)
-        elif key == "trigger":
-            if not isinstance(value, dict) or not value:
-                raise CardError(f"{here}: names what the Digimon that triggered the effect must be, e.g. {{min_level: 4}}")
-            if "other" in value:
-                raise CardError(f"{here}: other can't describe the Digimon that triggered the effect")
+                raise CardError(f"{here}: other can't describe {what}" + (" itself" if key == "this" else ""))
             check_filters(value, here)
         elif key == "digixrosed":
             if value is not True and (isinstance(value, bool) or not isinstance(value, int) or value < 1):

@@ -360,6 +360,31 @@ class CommonSteps:
             moved.append(picked)
             self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
 
+    def _one_card_of(self, me: int, kind: str, pool: list, optional: bool, card: Card, does: str, refusal: str, prompt: str):
+        """The one card of ``pool`` a step names, chosen by its player (decision ``kind``): a card outside
+        it is refused (CR 15-11-1-3-1), and declining is possible only when the step is optional
+        (CR 15-9-2-2; otherwise CR 15-9-1-2).  Returns the card, or None when there was none to choose
+        (``no_target``, CR 1-3-2) or the player declined."""
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction(f"the effect {does}; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets \
+                    or not any(c.uid == a.card for c in pool):
+                return IllegalAction(refusal, "CR 15-11-1-3-1")
+            return None
+
+        decision = self.decide(me, kind, [Action("decline")] + [Action("choose", c.uid) for c in pool], prompt, check)
+        if not pool:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step=kind)
+            return None
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
+            return None
+        return next(c for c in pool if c.uid == pick.card)
+
     def _activate_main_of(self, me: int, spec: dict, card: Card, stack: Stack | None):
         """"Activate the [Main] effect of 1 [...] card in your trash as this card's effect": the card stays
         where it is, and the effect counts as activated by this card (CR 15-15-7-3), processed within
@@ -369,26 +394,11 @@ class CommonSteps:
         pool = [c for c in ps.trash if card_filter_problem(c.defn, spec) is None
                 and any(e.timing == "main" for e in c.defn.effects)]
 
-        def check(a: Action) -> IllegalAction | None:
-            if a.kind == "decline":
-                return None if optional else IllegalAction("the effect activates a [Main] effect; it isn't optional", "CR 15-9-1-2")
-            if a.kind != "choose":
-                return None
-            if a.card is None or a.target is not None or a.option is not None or a.targets \
-                    or not any(c.uid == a.card for c in pool):
-                return IllegalAction("choose 1 card in your trash with a [Main] effect that the text names", "CR 15-11-1-3-1")
-            return None
-
-        decision = self.decide(me, "activate_main", [Action("decline")] + [Action("choose", c.uid) for c in pool],
-                               f"{card.name}: activate the [Main] effect of 1 card in your trash as this card's effect", check)
-        if not pool:
-            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="activate_main")
+        source = yield from self._one_card_of(me, "activate_main", pool, optional, card, "activates a [Main] effect",
+                                              "choose 1 card in your trash with a [Main] effect that the text names",
+                                              f"{card.name}: activate the [Main] effect of 1 card in your trash as this card's effect")
+        if source is None:
             return
-        pick = yield decision
-        if pick.kind == "decline":
-            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
-            return
-        source = next(c for c in pool if c.uid == pick.card)
         main = next(e for e in source.defn.effects if e.timing == "main")
         self.emit("activated_as_this_card", "CR 15-15-7-3", me, card=card.name, effect_of=source.name)
         yield from self._run_effect(me, main, card, stack, count_use=False)
@@ -407,27 +417,12 @@ class CommonSteps:
             self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under")
             return
 
-        def check(a: Action) -> IllegalAction | None:
-            if a.kind == "decline":
-                return None if optional else IllegalAction("the effect places a card; it isn't optional", "CR 15-9-1-2")
-            if a.kind != "choose":
-                return None
-            if a.card is None or a.target is not None or a.option is not None or a.targets \
-                    or not any(c.uid == a.card for c in pool):
-                where = " or ".join(f"your {z}" for z in zones)
-                return IllegalAction(f"choose 1 card in {where} that the text names", "CR 15-11-1-3-1")
-            return None
-
-        decision = self.decide(me, "place_under", ([Action("decline")] if optional else []) + [Action("choose", c.uid) for c in pool],
-                               f"{card.name}: place 1 card under {stack!r} as its bottom digivolution card", check)
-        if not pool:
-            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under")
+        where = " or ".join(f"your {z}" for z in zones)
+        placed = yield from self._one_card_of(me, "place_under", pool, optional, card, "places a card",
+                                              f"choose 1 card in {where} that the text names",
+                                              f"{card.name}: place 1 card under {stack!r} as its bottom digivolution card")
+        if placed is None:
             return
-        pick = yield decision
-        if pick.kind == "decline":
-            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
-            return
-        placed = next(c for c in pool if c.uid == pick.card)
         zone = next(z for z in zones if placed in getattr(ps, z))
         getattr(ps, zone).remove(placed)
         placed.incarnation += 1
