@@ -96,6 +96,8 @@ def variant(event: Event) -> str:
         return f"{key}.{data['info']}"
     if kind in ("security_attack_count", "link_limit") and data.get("instances"):
         return key + ".instances"
+    if kind == "condition_not_met" and data.get("step") == "overwrite":
+        return key + ".overwrite"
     if kind == "condition_not_met" and data.get("step"):
         return key + ".step"
     if kind == "exchange" and not data.get("old"):

@@ -1024,6 +1024,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                                 "{card} ist schon suspendiert, also wird das Suspendieren nicht ausgeführt"),
     "event.not_suspended": ("{card} is not suspended ({why})", "{card} no queda suspendido ({why})",
                             "{card} wird nicht suspendiert ({why})"),
+    "event.condition_not_met.overwrite": (
+        "the condition of the \"instead\" in {card}'s effect isn't met: its processing is carried out as written, "
+        "not replaced",
+        "no se cumple la condición del «en cambio» del efecto de {card}: su procesamiento se lleva a cabo tal como "
+        "está escrito, sin reemplazarlo",
+        "die Bedingung des „stattdessen“ im Effekt von {card} ist nicht erfüllt: seine Verarbeitung wird wie "
+        "geschrieben ausgeführt, nicht ersetzt"),
     "event.condition_not_met.step": (
         "the condition of the step “{step}” of {card}'s effect isn't met: that step is skipped",
         "no se cumple la condición del paso «{step}» del efecto de {card}: ese paso no se hace",
