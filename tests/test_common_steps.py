@@ -79,6 +79,9 @@ GOOD = [
     {"to_security": {"from": "field", "target": "opponent", "max_dp": 5000}},
     {"memory": 2}, {"memory": {"amount": -1, "per": "opponent_digimon", "player": "opponent"}},
     {"trash_security": {"amount": 1, "player": "self", "from": "bottom"}},
+    {"place_under": {"from": ["hand", "trash"], "optional": True, "trait": "Royal Knight", "max_cost": 13,
+                     "activate": "when_digivolving"}},
+    {"place_under": {"from": "trash", "category": "tamer"}},
 ]
 BAD = [
     ({"by": {"trash_from_hand": 1, "suspend": "self"}}, "exactly 1 cost"),
@@ -110,6 +113,11 @@ BAD = [
     ({"trash_to_hand": {"amount": 0}}, "trash_to_hand.amount"),
     ({"trash_to_hand": {"from": "trash"}}, "from"),
     ({"trash_to_hand": {"optional": "yes"}}, "trash_to_hand.optional"),
+    ({"place_under": {"from": "deck"}}, "place_under.from"),
+    ({"place_under": {"from": ["hand", "hand"]}}, "place_under.from"),
+    ({"place_under": {"from": "hand", "activate": "main"}}, "place_under.activate"),
+    ({"place_under": {"from": "hand", "optional": 1}}, "place_under.optional"),
+    ({"place_under": {"from": "hand", "max_dp": 3000}}, "max_dp"),
     ({"reveal_security": {"count": 0}}, "reveal_security.count"),
     ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
 ]
@@ -169,6 +177,7 @@ STEP_EFFECTS = [
     {"timing": "on_play", "do": [{"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"max_level": 4}]}}]},
     {"timing": "when_digivolving", "do": [{"reveal": {"count": 2, "to_hand": {"category": "option"}, "rest": "trash"}}]},
     {"timing": "on_play", "do": [{"to_deck_bottom": {"target": "opponent", "max_level": 5, "sources": "deck"}}]},
+    {"timing": "on_play", "do": [{"place_under": {"from": ["hand", "trash"], "optional": True, "activate": "on_play"}}]},
     {"timing": "on_deletion", "do": [{"to_deck_bottom": {"target": "opponent", "sources": "trash"}}]},
     {"timing": "when_attacking", "do": [{"security_to_hand": 1}]},
     {"timing": "on_deletion", "do": [{"trash_to_hand": {"category": "digimon", "max_level": 4, "optional": True}}]},
@@ -181,7 +190,7 @@ STEP_EFFECTS = [
 ]
 RULESETS = {"official": (Game, random_game_config, 24), "tamer_tactics": (TamerTacticsGame, random_tamer_tactics_config, 14)}
 #: The decisions these steps add; self-play must reach each of them.
-NEW_DECISIONS = {"cost", "effect_play", "reveal", "deck_order", "to_security", "trash_to_hand"}
+NEW_DECISIONS = {"cost", "effect_play", "reveal", "deck_order", "to_security", "trash_to_hand", "place_under"}
 
 
 def _config(ruleset: str, seed: int) -> dict:

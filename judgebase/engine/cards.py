@@ -160,7 +160,8 @@ STEPS = (
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",
     "activate_effects",  # "activate all of the effects below": each processed within, in the order chosen (CR 15-15-7-2)
-    "place_under",  # "place 1 of your opponent's Digimon under another of their Digimon / a Tamer" (CR 4-7-7)
+    "place_digimon_under",  # "place 1 of your opponent's Digimon under another of their Digimon / a Tamer" (CR 4-7-7)
+    "overwrite",  # "... If X, instead ..." / "you may ... instead": other processing replaces these steps (CR 18-2)
 )
 # Common effect steps (costs, free plays, revealing, deck bottom, security): fields in step_specs.py.
 STEPS += COMMON_STEPS
@@ -426,6 +427,8 @@ def _effects(spec, where: str) -> tuple[Effect, ...]:
                 raise CardError(f"{where}[{i}].do[{j}].{problem}")
             if keys[0] == "activate_effects":
                 _activated_effects(step["activate_effects"], item["timing"], f"{where}[{i}].do[{j}].activate_effects")
+            if keys[0] == "overwrite":
+                _overwrite(step["overwrite"], item["timing"], f"{where}[{i}].do[{j}].overwrite")
             if keys[0] == "save" and item["timing"] != "on_deletion":
                 raise CardError(f"{where}[{i}].do[{j}]: <Save> puts this card from the trash under a Tamer; "
                                 "the engine carries it out in an on_deletion effect only")
@@ -447,6 +450,29 @@ def _activated_effects(spec, timing: str, where: str) -> tuple[Effect, ...]:
     if not isinstance(spec, list) or len(spec) < 2 or not all(isinstance(x, dict) and set(x) == {"do"} for x in spec):
         raise CardError(f"{where}: lists 2 or more effects, each {{do: [steps]}}")
     return _effects([{"timing": timing, "do": x["do"]} for x in spec], where)
+
+
+OVERWRITE_KEYS = ("do", "instead", "if", "optional")
+
+
+def _overwrite(spec, timing: str, where: str) -> None:
+    """Overwrite processing (CR 18-2-1): ``do``, the processing the text normally carries out; ``instead``,
+    the processing that replaces it; ``if``, when it is replaced (always, without one); ``optional``,
+    "you may ... instead" (CR 18-2-2; mandatory otherwise, CR 18-2-3).  Both lists are checked like any
+    effect's steps."""
+    if not isinstance(spec, dict) or set(spec) - set(OVERWRITE_KEYS) or not {"do", "instead"} <= set(spec):
+        raise CardError(f"{where}: a mapping of do (the processing normally carried out), instead (what replaces it), "
+                        f"and optionally if and optional, e.g. {{do: [{{draw: 1}}], if: {{tamers: {{}}}}, instead: [{{draw: 2}}]}}")
+    if not isinstance(spec.get("optional", False), bool):
+        raise CardError(f"{where}.optional: true (\"you may ... instead\") or false")
+    if "if" in spec:
+        check_condition(spec["if"], f"{where}.if")
+        if "trigger" in spec["if"] and timing != "when":
+            raise CardError(f"{where}.if.trigger: \"that Digimon\" is the one whose event triggered a `when` effect")
+    for key in ("do", "instead"):
+        if not isinstance(spec[key], list) or not spec[key]:
+            raise CardError(f"{where}.{key}: lists 1 or more steps")
+        _effects([{"timing": timing, "do": spec[key]}], f"{where}.{key}")
 
 
 def effects_from_spec(spec: list, where: str) -> tuple[Effect, ...]:
@@ -581,10 +607,15 @@ def _check_vocabulary(item: dict, effect: Effect, where: str) -> None:
     """The conditions, targets and filters of one effect, and what a persistent effect may do."""
     if effect.condition is not None:
         check_condition(effect.condition, f"{where}.if")
+        if "trigger" in effect.condition:
+            raise CardError(f"{where}.if.trigger: \"that Digimon\" is read as a step is processed (CR 15-8-3-9-3): "
+                            f"give it on the step, e.g. {{if: {{trigger: {{min_level: 4}}}}, memory: 1}}")
     for j, step in enumerate(effect.steps):
         here = f"{where}.do[{j}]"
         if "if" in step:
             check_condition(step["if"], f"{here}.if")
+            if "trigger" in step["if"] and effect.timing != "when":
+                raise CardError(f"{here}.if.trigger: \"that Digimon\" is the one whose event triggered a `when` effect")
         (name, arg), = ((k, v) for k, v in step.items() if k != "if")
         if name in TARGETED_STEPS:
             check_targeted(name, arg, f"{here}.{name}", persistent=effect.persistent, when=effect.timing == "when")

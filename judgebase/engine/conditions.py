@@ -44,8 +44,8 @@ STEP_PARAMS = ("amount", "target", "until", "keyword", "value", "instances", "in
 UNTIL = ("end_of_turn", "end_of_attack", "end_of_opponents_turn", "permanent")  # how long a change lasts
 # The steps that choose or affect cards through ``target`` and the filters.
 TARGETED_STEPS = ("dp", "security_attack", "gain", "delete", "suspend", "unsuspend", "return_to_hand", "de_digivolve",
-                  "add_info", "change_info", "place_under")
-# What a place_under step may put the chosen Digimon under (CR 4-7-7): another Digimon of that side,
+                  "add_info", "change_info", "place_digimon_under")
+# What a place_digimon_under step may put the chosen Digimon under (CR 4-7-7): another Digimon of that side,
 # as its bottom digivolution card, or a Tamer of the opponent.
 ONTO = ("own", "opponent", "opponent_tamer")
 # What ``info`` of an add_info / change_info step may give (CR 15-12-1, 15-12-2): ``category`` only
@@ -75,6 +75,9 @@ CONDITIONS = {
     "this": "CR 15-6-1",  # {filters}: the card whose effect it is
     "digixrosed": "CR 7-2-2-9",  # true: "if DigiXrosing" (1+ cards placed); N: "with N cards", exactly N (CR 7-2-2-10)
     "assembled": "CR 7-3-2-7",  # true: "if played with Assembly": 1+ cards went under it by its Assembly
+    # {filters}: "if that Digimon is ...", the Digimon whose event triggered this `when` effect, read as it is
+    # when the step is processed (CR 15-8-3-9-3); a step's own condition only
+    "trigger": "CR 15-8-3-9-3",
 }
 COUNT_PARAMS = ("player", "at_least", "at_most")
 FILTER_CATEGORIES = ("digimon", "tamer", "option")  # a Digi-Egg on the field is a Digimon (CR 4-3-1)
@@ -151,11 +154,13 @@ def check_condition(spec, where: str) -> None:
         if key in ("memory_at_most", "memory_at_least", "opponent_memory_at_most", "opponent_memory_at_least"):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise CardError(f"{here}: must be a whole number")
-        elif key == "this":
+        elif key in ("this", "trigger"):  # filters on one card: the one with the effect, the one that triggered it
+            what, example = (("the card with the effect", "suspended: true") if key == "this"
+                              else ("the Digimon that triggered the effect", "min_level: 4"))
             if not isinstance(value, dict) or not value:
-                raise CardError(f"{here}: names what the card with the effect must be, e.g. {{suspended: true}}")
+                raise CardError(f"{here}: names what {what} must be, e.g. {{{example}}}")
             if "other" in value:
-                raise CardError(f"{here}: other can't describe the card with the effect itself")
+                raise CardError(f"{here}: other can't describe {what}" + (" itself" if key == "this" else ""))
             check_filters(value, here)
         elif key == "digixrosed":
             if value is not True and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
@@ -248,14 +253,14 @@ def check_targeted(name: str, spec, where: str, persistent: bool = False, when: 
                                    or isinstance(spec["total_max_dp"], bool) or not isinstance(spec["total_max_dp"], int)):
         raise CardError(f"{where}: total_max_dp (a whole number: \"any number of ... whose total DP adds up to N or less\") "
                         f"belongs to a step that chooses own, opponent or any Digimon, without count")
-    if (name == "place_under") != ("onto" in spec):
-        raise CardError(f"{where}: onto (what the Digimon goes under) belongs to a place_under step, which needs it")
-    if name == "place_under":
+    if (name == "place_digimon_under") != ("onto" in spec):
+        raise CardError(f"{where}: onto (what the Digimon goes under) belongs to a place_digimon_under step, which needs it")
+    if name == "place_digimon_under":
         onto = spec["onto"] if isinstance(spec["onto"], list) else [spec["onto"]]
         if not onto or any(o not in ONTO for o in onto):
             raise CardError(f"{where}.onto: one or more of {', '.join(ONTO)}")
         if target not in ("own", "opponent", "any"):
-            raise CardError(f"{where}: place_under chooses the Digimon it places (own, opponent or any)")
+            raise CardError(f"{where}: place_digimon_under chooses the Digimon it places (own, opponent or any)")
     if "instances" in spec and (name != "de_digivolve" or isinstance(spec["instances"], bool)
                                 or not isinstance(spec["instances"], int) or spec["instances"] < 1):
         raise CardError(f"{where}: instances (a whole number, 1 or more) belongs to a de_digivolve step")

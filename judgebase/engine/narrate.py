@@ -94,6 +94,10 @@ def variant(event: Event) -> str:
         return key + (".security_attack" if "security_attack" in data else ".dp")
     if kind in ("info_added", "info_overwritten", "info_changed", "info_not_changed") and data.get("info") in ("dp", "level", "name"):
         return f"{key}.{data['info']}"
+    if kind in ("security_attack_count", "link_limit") and data.get("instances"):
+        return key + ".instances"
+    if kind == "condition_not_met" and data.get("step") == "overwrite":
+        return key + ".overwrite"
     if kind == "condition_not_met" and data.get("step"):
         return key + ".step"
     if kind == "exchange" and not data.get("old"):

@@ -28,6 +28,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
     "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
+    "place_under": ("from", "optional", "activate") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "bottom", "max_dp", "max_level") + CARD_FILTERS,
@@ -39,7 +40,11 @@ REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text", "effect_text", "in
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each",
-                "activate_main", "trash_to_hand")
+                "activate_main", "trash_to_hand", "place_under")
+#: Where "place 1 card ... under this Digimon as its bottom digivolution card" takes the card from.
+PLACE_UNDER_ZONES = ("hand", "trash")
+#: The timing icons of the placed card's effects that "activate 1 of that card's [...] effects" may name.
+PLACE_UNDER_ACTIVATES = ("when_digivolving", "on_play", "when_attacking")
 #: The steps "do A and B for each X" may repeat (CR 4-27-4), each with a whole number.
 FOR_EACH_STEPS = ("draw", "memory", "recovery", "trash_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
@@ -111,6 +116,16 @@ def step_problem(name: str, arg) -> str | None:
             return "trash_to_hand.amount: how many cards go from the trash to the hand (1 or more)"
         if "optional" in arg and not isinstance(arg["optional"], bool):
             return "trash_to_hand.optional: true (\"you may return\") or false"
+        return _filter_problem(name, arg)
+    if name == "place_under":  # "place 1 [...] card from your hand or trash under this Digimon as its bottom digivolution card"
+        zones = arg.get("from")
+        zones = zones if isinstance(zones, list) else [zones]
+        if not zones or any(z not in PLACE_UNDER_ZONES for z in zones) or len(set(zones)) != len(zones):
+            return f"place_under.from: {' or '.join(PLACE_UNDER_ZONES)}, or a list of both"
+        if "optional" in arg and not isinstance(arg["optional"], bool):
+            return "place_under.optional: true (\"you may place\") or false"
+        if "activate" in arg and arg["activate"] not in PLACE_UNDER_ACTIVATES:
+            return f"place_under.activate: the timing of the placed card's effects to activate 1 of ({', '.join(PLACE_UNDER_ACTIVATES)})"
         return _filter_problem(name, arg)
     if name == "activate_main":
         return _required(name, arg, "from") or _enum(name, arg, "from", ("trash",)) or _filter_problem(name, arg)

@@ -36,6 +36,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.security_attack_count": ("{attacker} checks {checks} security cards (<Security A.>)",
                                     "{attacker} comprueba {checks} cartas de seguridad (<Security A.>)",
                                     "{attacker} prüft {checks} Sicherheitskarten (<Security A.>)"),
+    "event.security_attack_count.instances": (
+        "{attacker} checks {checks} security cards: each of {instances} changes the number by its own value, "
+        "and they don't merge into one <Security A.>",
+        "{attacker} comprueba {checks} cartas de seguridad: cada uno de {instances} cambia el número según su propio "
+        "valor, y no se funden en un único <Security A.>",
+        "{attacker} prüft {checks} Sicherheitskarten: jedes von {instances} ändert die Zahl um seinen eigenen Wert, "
+        "und sie verschmelzen nicht zu einem einzigen <Security A.>"),
     "event.no_security_check": ("{attacker} checks no security cards: its <Security A.> values bring the number to 0",
                                 "{attacker} no comprueba ninguna carta de seguridad: sus valores de <Security A.> dejan el número en 0",
                                 "{attacker} prüft keine Sicherheitskarte: seine <Security A.>-Werte senken die Zahl auf 0"),
@@ -307,6 +314,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.link_limit": ("{card} is at its link limit: {trashed} is trashed",
                          "{card} está en su límite de links: {trashed} va al trash",
                          "{card} hat sein Link-Limit erreicht: {trashed} kommt in den Trash"),
+    "event.link_limit.instances": (
+        "{card} is at its link limit, raised by each of {instances} on its own (not one <Link +> with their sum): "
+        "{trashed} is trashed",
+        "{card} está en su límite de links, que sube con cada uno de {instances} por separado (no un único <Link +> "
+        "con la suma): {trashed} va al trash",
+        "{card} hat sein Link-Limit erreicht, das jedes von {instances} für sich erhöht (kein einziges <Link +> mit "
+        "der Summe): {trashed} kommt in den Trash"),
     "event.app_fusion_declared": ("{who} App Fuses {onto} and its link card {link} into {card}",
                                   "{who} hace App Fusion de {onto} y su carta de link {link} en {card}",
                                   "{who} verschmilzt {onto} und seine Link-Karte {link} per App Fusion zu {card}"),
@@ -820,6 +834,16 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.draw_from_unrevealed": ("{revealed} cards of {who}'s deck are being revealed: the draw takes the top card of the rest",
                                    "se están revelando {revealed} cartas del mazo de {who}: el robo toma la carta superior del resto",
                                    "{revealed} Karten aus dem Deck von {who} werden aufgedeckt: gezogen wird die oberste Karte der übrigen"),
+    "event.placed_under": ("{who} places {card} under {under} as its bottom digivolution card",
+                           "{who} coloca {card} debajo de {under} como su carta de digivolución inferior",
+                           "{who} legt {card} als unterste Digitationskarte unter {under}"),
+    "event.activated_effect_of": ("{card}'s effect activates a [{timing}] effect of {effect_of}, which is processed "
+                                  "now, within it; the rest of {card}'s effect waits until it is done",
+                                  "el efecto de {card} activa un efecto [{timing}] de {effect_of}, que se procesa "
+                                  "ahora, dentro de él; el resto del efecto de {card} espera a que termine",
+                                  "der Effekt von {card} aktiviert einen [{timing}]-Effekt von {effect_of}, der jetzt "
+                                  "innerhalb davon abgehandelt wird; der Rest des Effekts von {card} wartet, bis er "
+                                  "fertig ist"),
     "event.activated_as_this_card": ("{card}'s effect activates the [Main] effect of {effect_of} as its own: it counts as activated by {card}",
                                      "el efecto de {card} activa el efecto [Main] de {effect_of} como propio: cuenta como activado por {card}",
                                      "der Effekt von {card} aktiviert den [Main]-Effekt von {effect_of} als eigenen: er gilt als von {card} aktiviert"),
@@ -944,6 +968,31 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.replaced": ("{who} uses {card}'s effect instead of the deletion of {target}",
                        "{who} usa el efecto de {card} en lugar de la eliminación de {target}",
                        "{who} nutzt den Effekt von {card} anstelle der Löschung von {target}"),
+    "event.trigger_subject_read": (
+        "{card}'s effect reads {subject}, the Digimon that triggered it, as it is now that the effect is processed: "
+        "level {level} (level {then} when the effect triggered)",
+        "el efecto de {card} consulta {subject}, el Digimon que lo desencadenó, tal como está ahora que se procesa: "
+        "nivel {level} (nivel {then} al desencadenarse el efecto)",
+        "der Effekt von {card} liest {subject}, das Digimon, das ihn ausgelöst hat, so, wie es jetzt bei der "
+        "Abhandlung ist: Level {level} (Level {then}, als der Effekt ausgelöst wurde)"),
+    "event.overwritten": ("{card}'s effect carries out the processing shown for \"instead\" in place of the one it "
+                          "replaces, which doesn't happen",
+                          "el efecto de {card} lleva a cabo el procesamiento indicado con «en cambio» (instead) en vez "
+                          "del que sustituye, que no ocurre",
+                          "der Effekt von {card} führt die mit „stattdessen“ (instead) angegebene Verarbeitung anstelle "
+                          "der ersetzten aus, die nicht stattfindet"),
+    "event.overwrite_chosen": ("{who} chooses to replace the processing of {card}'s effect with its \"instead\" "
+                               "processing (optional)",
+                               "{who} elige reemplazar el procesamiento del efecto de {card} por el indicado con "
+                               "«en cambio» (opcional)",
+                               "{who} entscheidet sich, die Verarbeitung des Effekts von {card} durch die mit "
+                               "„stattdessen“ angegebene zu ersetzen (freiwillig)"),
+    "event.overwrite_declined": ("{who} chooses not to replace the processing of {card}'s effect: it is carried out "
+                                 "as written",
+                                 "{who} decide no reemplazar el procesamiento del efecto de {card}: se lleva a cabo "
+                                 "tal como está escrito",
+                                 "{who} ersetzt die Verarbeitung des Effekts von {card} nicht: sie wird wie geschrieben "
+                                 "ausgeführt"),
     "event.trash_from_hand": ("{who} trashes {card} from their hand", "{who} manda {card} de su mano al trash",
                               "{who} legt {card} aus der Hand in den Trash"),
     "event.no_assembly_performed": ("no card went under {card} by its Assembly when it was played, so no Assembly was performed",
@@ -984,6 +1033,13 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
                                 "{card} ist schon suspendiert, also wird das Suspendieren nicht ausgeführt"),
     "event.not_suspended": ("{card} is not suspended ({why})", "{card} no queda suspendido ({why})",
                             "{card} wird nicht suspendiert ({why})"),
+    "event.condition_not_met.overwrite": (
+        "the condition of the \"instead\" in {card}'s effect isn't met: its processing is carried out as written, "
+        "not replaced",
+        "no se cumple la condición del «en cambio» del efecto de {card}: su procesamiento se lleva a cabo tal como "
+        "está escrito, sin reemplazarlo",
+        "die Bedingung des „stattdessen“ im Effekt von {card} ist nicht erfüllt: seine Verarbeitung wird wie "
+        "geschrieben ausgeführt, nicht ersetzt"),
     "event.condition_not_met.step": (
         "the condition of the step “{step}” of {card}'s effect isn't met: that step is skipped",
         "no se cumple la condición del paso «{step}» del efecto de {card}: ese paso no se hace",

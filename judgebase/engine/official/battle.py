@@ -25,12 +25,13 @@ class Battles:
             n += self.attack.extra_checks
         return max(0, n)
 
-    def _security_a_instances(self, stack: Stack) -> int:
-        """How many <Security A.> this Digimon has: printed, inherited, gained or from effects."""
-        n = len(self._keyword_values(stack, "security_attack"))  # printed, inherited, gained
-        n += len(self.modifiers(stack, "security_attack"))
-        n += len(self.continuous(stack, "security_attack"))
-        return n
+    def _security_a_instances(self, stack: Stack) -> list[int]:
+        """The value of each <Security A.> this Digimon has, one per instance: printed, inherited,
+        gained or from effects (CR 16-4-3: they are never merged into one)."""
+        values = [int(v) for v in self._keyword_values(stack, "security_attack")]  # printed, inherited, gained
+        values += [int(m.value) for m in self.modifiers(stack, "security_attack")]
+        values += [int(a.value) for a in self.continuous(stack, "security_attack")]
+        return values
 
     def _check_block(self, a: Action):
         """A block declared now: only in the block timing (CR 11-4-1), then ``block_problem``."""
@@ -373,9 +374,14 @@ class Battles:
         if n == 0:
             self.emit("no_security_check", "CR 16-4-4", tp, attacker=repr(attacker))
         elif n != 1:
-            # CR 16-4-3: several <Security A.> each change the number; one changes it by its value (16-4-1).
-            ref = "CR 16-4-3" if self._security_a_instances(attacker) > 1 else "CR 16-4-1"
-            self.emit("security_attack_count", ref, tp, attacker=repr(attacker), checks=n)
+            # CR 16-4-3: several <Security A.> each change the number, each an instance of its own (never
+            # one with their sum); one changes it by its value (16-4-1).
+            values = self._security_a_instances(attacker)
+            if len(values) > 1:
+                self.emit("security_attack_count", "CR 16-4-3", tp, attacker=repr(attacker), checks=n,
+                          instances=", ".join(f"<Security A. {v:+d}>" for v in values))
+            else:
+                self.emit("security_attack_count", "CR 16-4-1", tp, attacker=repr(attacker), checks=n)
         elif not self._security_a_instances(attacker):
             self.emit("one_security_check", "CR 4-3-8", tp, attacker=repr(attacker))  # a Digimon checks 1 card
         self.emit("security_check", "CR 13-1-2", tp, attacker=repr(attacker), cards=n)

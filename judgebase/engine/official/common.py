@@ -34,6 +34,7 @@ DECISION_REF = {
     "would_be_deleted": "CR 15-8-5",
     "would_leave": "CR 15-8-5",
     "instead_trash": "CR 18-2-1",
+    "overwrite": "CR 18-2-2",
     "target": "CR 15-11-1-3-1",
     "optional": "CR 15-9-2-2",
     "digisorption": "CR 16-10-1",
@@ -70,4 +71,6 @@ DECISION_REF = {
     "deck_order": "CR 3-1-3-4",
     "to_security": "CR 15-11-1-3-1",
     "trash_to_hand": "CR 15-11-1-3-1",
+    "place_under": "CR 15-11-1-3-1",
+    "place_under_effect": "CR 15-15-7-1",
 }

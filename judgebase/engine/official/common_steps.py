@@ -48,6 +48,8 @@ class CommonSteps:
             yield from self._activate_main_of(me, arg, card, stack)
         elif name == "trash_to_hand":
             yield from self._trash_to_hand(me, arg, card)
+        elif name == "place_under":
+            yield from self._place_under(me, arg, card, stack)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
             count = self._count(me, arg["per"], stack)
@@ -358,6 +360,31 @@ class CommonSteps:
             moved.append(picked)
             self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
 
+    def _one_card_of(self, me: int, kind: str, pool: list, optional: bool, card: Card, does: str, refusal: str, prompt: str):
+        """The one card of ``pool`` a step names, chosen by its player (decision ``kind``): a card outside
+        it is refused (CR 15-11-1-3-1), and declining is possible only when the step is optional
+        (CR 15-9-2-2; otherwise CR 15-9-1-2).  Returns the card, or None when there was none to choose
+        (``no_target``, CR 1-3-2) or the player declined."""
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                return None if optional else IllegalAction(f"the effect {does}; it isn't optional", "CR 15-9-1-2")
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets \
+                    or not any(c.uid == a.card for c in pool):
+                return IllegalAction(refusal, "CR 15-11-1-3-1")
+            return None
+
+        decision = self.decide(me, kind, [Action("decline")] + [Action("choose", c.uid) for c in pool], prompt, check)
+        if not pool:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step=kind)
+            return None
+        pick = yield decision
+        if pick.kind == "decline":
+            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
+            return None
+        return next(c for c in pool if c.uid == pick.card)
+
     def _activate_main_of(self, me: int, spec: dict, card: Card, stack: Stack | None):
         """"Activate the [Main] effect of 1 [...] card in your trash as this card's effect": the card stays
         where it is, and the effect counts as activated by this card (CR 15-15-7-3), processed within
@@ -367,29 +394,61 @@ class CommonSteps:
         pool = [c for c in ps.trash if card_filter_problem(c.defn, spec) is None
                 and any(e.timing == "main" for e in c.defn.effects)]
 
-        def check(a: Action) -> IllegalAction | None:
-            if a.kind == "decline":
-                return None if optional else IllegalAction("the effect activates a [Main] effect; it isn't optional", "CR 15-9-1-2")
-            if a.kind != "choose":
-                return None
-            if a.card is None or a.target is not None or a.option is not None or a.targets \
-                    or not any(c.uid == a.card for c in pool):
-                return IllegalAction("choose 1 card in your trash with a [Main] effect that the text names", "CR 15-11-1-3-1")
-            return None
-
-        decision = self.decide(me, "activate_main", [Action("decline")] + [Action("choose", c.uid) for c in pool],
-                               f"{card.name}: activate the [Main] effect of 1 card in your trash as this card's effect", check)
-        if not pool:
-            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="activate_main")
+        source = yield from self._one_card_of(me, "activate_main", pool, optional, card, "activates a [Main] effect",
+                                              "choose 1 card in your trash with a [Main] effect that the text names",
+                                              f"{card.name}: activate the [Main] effect of 1 card in your trash as this card's effect")
+        if source is None:
             return
-        pick = yield decision
-        if pick.kind == "decline":
-            self.emit("declined", "CR 15-9-2-2", me, card=card.name)
-            return
-        source = next(c for c in pool if c.uid == pick.card)
         main = next(e for e in source.defn.effects if e.timing == "main")
         self.emit("activated_as_this_card", "CR 15-15-7-3", me, card=card.name, effect_of=source.name)
         yield from self._run_effect(me, main, card, stack, count_use=False)
+
+    def _place_under(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        """"Place 1 [...] card from your hand or trash under this Digimon as its bottom digivolution card"
+        (CR 4-8-1; the cards watching for digivolution cards added see it, CR 15-5-3), then, with
+        ``activate``, "activate 1 of that card's [...] effects as an effect of this Digimon": it is
+        activated and processed within this effect, and the steps after it wait until it is (CR 15-15-7-1)."""
+        ps = self.players[me]
+        zones = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
+        optional = bool(spec.get("optional", False))
+        filters = {k: v for k, v in spec.items() if k in CARD_FILTERS}
+        pool = [c for z in zones for c in getattr(ps, z) if card_filter_problem(c.defn, filters) is None]
+        if stack is None or stack not in ps.battle:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under")
+            return
+
+        where = " or ".join(f"your {z}" for z in zones)
+        placed = yield from self._one_card_of(me, "place_under", pool, optional, card, "places a card",
+                                              f"choose 1 card in {where} that the text names",
+                                              f"{card.name}: place 1 card under {stack!r} as its bottom digivolution card")
+        if placed is None:
+            return
+        zone = next(z for z in zones if placed in getattr(ps, z))
+        getattr(ps, zone).remove(placed)
+        placed.incarnation += 1
+        stack.cards.insert(0, placed)
+        self.emit("placed_under", "CR 4-8-1", me, card=placed.name, under=repr(stack), origin=zone)
+        self._continuous_check()  # its inherited effects count from now on (CR 4-3-3)
+        self._sources_added(stack, placed=(placed,))
+        if "activate" not in spec:
+            return
+        listed = [e for e in placed.defn.effects if e.timing == spec["activate"]]
+        if not listed:
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under.activate")
+            return
+        index = 0
+        if len(listed) > 1:
+            def which(a: Action) -> IllegalAction | None:
+                if a.kind == "choose" and (a.option not in range(len(listed)) or a.card is not None or a.target is not None):
+                    return IllegalAction(f"choose 1 of the {len(listed)} effects of {placed.name}", "CR 15-15-7-1")
+                return IllegalAction("1 of the effects is activated", "CR 15-15-7-1") if a.kind == "decline" else None
+
+            chosen = yield self.decide(me, "place_under_effect", [Action("choose", option=i) for i in range(len(listed))],
+                                       f"{card.name}: activate 1 of {placed.name}'s effects", which)
+            index = chosen.option
+        # CR 15-15-7-1: the other effect activates and is processed now, within this one.
+        self.emit("activated_effect_of", "CR 15-15-7-1", me, card=card.name, effect_of=placed.name, timing=spec["activate"])
+        yield from self._run_effect(me, listed[index], card, stack, count_use=False)
 
     # --------------------------------------------------------------- revealing ----
     def _reveal(self, me: int, spec: dict, card: Card, stack: Stack | None = None):

@@ -80,6 +80,7 @@ class Effects:
             data["occurrences"] = occurrences
         if subject is not None:  # what it measures against that Digimon stays as it is now (CR 15-8-3-8)
             data["subject_level"] = self.level(subject)
+            data["subject"] = subject  # what its conditions read of it is read as it is then (CR 15-8-3-9-3)
         self.pending.append(Pending(player, source, effect, stack=stack, card=card, data=data))
 
     def _pending_again(self, effect, card: Card) -> bool:
@@ -519,11 +520,13 @@ class Effects:
                         return
             self.occurrences.append(p.data.get("occurrences", 1))
             self.trigger_levels.append(p.data.get("subject_level"))
+            self.trigger_subjects.append(p.data.get("subject"))
             try:
                 yield from self._run_effect(p.player, effect, card, p.stack, checked=checked)
             finally:
                 self.occurrences.pop()
                 self.trigger_levels.pop()
+                self.trigger_subjects.pop()
             return
         kw = p.effect
         if kw == "burst_trash":  # pending processing, carried out as if it triggered now (CR 18-1-1)
@@ -601,12 +604,34 @@ class Effects:
 
     def _run_steps(self, controller: int, effect: Effect, card: Card, stack: Stack | None):
         waiting, paid_at = len(self.pending), None
-        result, at_zero, incarnation = None, set(), card.incarnation
-        chosen = None  # the colour a choose_colour step chose, for the steps after it
+        at_zero = set()
         if len(effect.steps) > 1:
             # CR 15-1-2: the processes are carried out one after another, in the order the text gives them.
             self.emit("in_text_order", "CR 15-1-2", controller, card=card.name, processes=len(effect.steps))
-        for i, step in enumerate(effect.steps):
+        self._at_zero.append(at_zero)
+        try:
+            result, paid_at = yield from self._each_step(controller, effect.steps, card, stack, at_zero)
+        finally:
+            self._at_zero.pop()
+        if len(effect.steps) > 1:
+            # CR 15-1-4: an effect with several processes is resolved once every one of them has ended.
+            self.emit("effect_resolved", "CR 15-1-4", controller, card=card.name, processes=len(effect.steps))
+        if paid_at is not None and any(e.kind == "no_target" for e in self.log[paid_at:]):
+            # CR 15-7-5: the cost could be paid although what follows it had nothing to act on.
+            self.emit("cost_paid_anyway", "CR 15-7-5", controller, card=card.name)
+        if len(self.pending) > waiting:
+            # CR 15-8-3-2: what triggered during the processing has waited until the effect was resolved.
+            self.emit("triggered_effects_wait", "CR 15-8-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
+            if len(self.pending) - waiting > 1:
+                # CR 15-4-3-2: triggered before this one effect was resolved, they count as triggering together.
+                self.emit("triggered_simultaneously", "CR 15-4-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
+        return result
+
+    def _each_step(self, controller: int, steps, card: Card, stack: Stack | None, at_zero: set):
+        """An effect's steps in the order of its text; returns (result, where in the log a cost was paid)."""
+        result, paid_at, incarnation = None, None, card.incarnation
+        chosen = None  # the colour a choose_colour step chose, for the steps after it
+        for i, step in enumerate(steps):
             if card.incarnation != incarnation:
                 # CR 15-4-1-2: once activated, the effect is resolved in full though its card is now a new card.
                 self.emit("effect_continues", "CR 15-4-1-2", controller, card=card.name)
@@ -628,18 +653,6 @@ class Effects:
             if name == "by":
                 paid_at = len(self.log)
             result = r or result
-            if i < len(effect.steps) - 1:
+            if i < len(steps) - 1:
                 self._rule_check_waits(at_zero)  # CR 17-1-2-2
-        if len(effect.steps) > 1:
-            # CR 15-1-4: an effect with several processes is resolved once every one of them has ended.
-            self.emit("effect_resolved", "CR 15-1-4", controller, card=card.name, processes=len(effect.steps))
-        if paid_at is not None and any(e.kind == "no_target" for e in self.log[paid_at:]):
-            # CR 15-7-5: the cost could be paid although what follows it had nothing to act on.
-            self.emit("cost_paid_anyway", "CR 15-7-5", controller, card=card.name)
-        if len(self.pending) > waiting:
-            # CR 15-8-3-2: what triggered during the processing has waited until the effect was resolved.
-            self.emit("triggered_effects_wait", "CR 15-8-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
-            if len(self.pending) - waiting > 1:
-                # CR 15-4-3-2: triggered before this one effect was resolved, they count as triggering together.
-                self.emit("triggered_simultaneously", "CR 15-4-3-2", controller, card=card.name, effects=len(self.pending) - waiting)
-        return result
+        return result, paid_at

@@ -77,6 +77,9 @@ class Flow:
             if start == "start":
                 self.emit("turn_start", "CR 6-1-1", tp, turn=self.turn)
                 self._new_turn_counts()
+                # Persistent effects follow the turn at once: "[Your Turn]" ones start, "[Opponent's
+                # Turn]" ones stop, before anything else happens in it (CR 15-8-2-2, 15-8-2-3).
+                self._continuous_check()
             # CR 6-2-1-1: start-of-turn effects are processed before unsuspending.
             self._trigger_timing("start_of_your_turn", tp)
             self._trigger_timing("start_of_opponents_turn", 1 - tp)  # CR 15-16-11-2: also before unsuspending

@@ -74,12 +74,14 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.per_turn_used: dict = {}  # [X Per Turn] activations per card copy and turn (CR 15-14-1)
         self.occurrences: list[int] = []  # how many times the trigger of each effect now processing was met (CR 4-27-5)
         self.trigger_levels: list = []  # the level of the Digimon that triggered each effect now processing, then (CR 15-8-3-8)
+        self.trigger_subjects: list = []  # that Digimon itself, read as it is now by "if that Digimon is ..." (CR 15-8-3-9-3)
         self._playing: list[dict] = []
         self._committed_cost = None  # the card whose declared [Main] must pay its "By ..." cost (CR 15-8-4-4-1)
         self._ending_turn = False  # resolving what triggered at the end of the turn (CR 15-8-3-6)
         self._cause_used: list[set] = []  # "instead" effects used per deletion being carried out (CR 15-8-5-4)
         self._unmet_at_trigger: list[set] = []  # per deletion: "instead" effects whose condition failed as it was about to happen (CR 15-8-5-5-2)
         self._processing = 0  # effects being processed now: what triggers meanwhile waits (CR 15-8-3-2)
+        self._at_zero: list[set] = []  # per effect being processed: Digimon at 0 DP whose rule check waits (CR 17-1-2-2)
         self._overwriting = 0  # an "instead" being carried out: nothing interrupts it (CR 18-2-4)
         self._waiting: list[list] = []  # pending effects set aside while one of them is activated (CR 15-4-2-4)
         self._older_pending: list[list] = []  # pending effects waiting while newer ones resolve (CR 15-4-5)  # cards being played, while their "would be played" effects resolve

@@ -362,9 +362,12 @@ class SpecialDigivolutions:
         self.emit("became_link_card", "CR 10-1-2-2", tp, card=card.name, onto=repr(stack))
         if trashed:
             # CR 4-9-5: 1 link card; raised by <Link +> (CR 16-40-1), by each instance of it (CR 16-40-3)
-            plus = len(self._keyword_values(stack, "link_plus")) if limit > 1 else 0
-            ref = "CR 16-40-3" if plus > 1 else "CR 16-40-1" if plus else "CR 4-9-5"
-            self.emit("link_limit", ref, tp, card=repr(stack), trashed=", ".join(trashed))
+            plus = self._keyword_values(stack, "link_plus") if limit > 1 else []
+            if len(plus) > 1:  # each an instance of its own, never one with their sum (CR 16-40-3)
+                self.emit("link_limit", "CR 16-40-3", tp, card=repr(stack), trashed=", ".join(trashed),
+                          instances=", ".join(f"<Link +{int(v)}>" for v in plus))
+            else:
+                self.emit("link_limit", "CR 16-40-1" if plus else "CR 4-9-5", tp, card=repr(stack), trashed=", ".join(trashed))
         if link["dp"]:
             self.emit("link_dp", "CR 4-3-4", tp, card=repr(stack), link=card.name, amount=link["dp"], dp=self.dp(stack))
         if link.get("keywords"):

@@ -13,6 +13,7 @@ from ..state import (
     Modifier,
     Stack,
 )
+from .common import EITHER
 from .common_steps import STOP, CommonSteps
 from .targets import FILTER_KEYS
 
@@ -70,6 +71,24 @@ class Steps(CommonSteps):
             self.emit("activated_within", "CR 15-15-7-1", me, card=card.name, effect=index + 1, of=len(listed))
             sub = Effect(timing="main", steps=tuple(listed[index]["do"]))
             yield from self._run_steps(me, sub, card, stack)
+
+    def _overwrite(self, me: int, spec: dict, card: Card, stack: Stack | None):
+        """Overwrite processing (CR 18-2-1): the processing the text normally carries out (``do``) is
+        replaced by the processing shown for "instead", when its condition holds now.  Optional ("you
+        may ... instead"), its player chooses whether to replace it (CR 18-2-2); mandatory, it is
+        replaced with no choice.  Either way only one of the two is carried out."""
+        replace = "if" not in spec or self._step_condition({"if": spec["if"], "overwrite": spec}, me, card, stack)
+        if replace and spec.get("optional"):
+            choice = yield self.decide(me, "overwrite", [Action("yes"), Action("no")],
+                                       f"{card.name}: carry out its \"instead\" processing in place of the other?", EITHER)
+            replace = choice.kind == "yes"
+            # CR 18-2-2: optional overwrite processing is optional processing: chosen or left undone.
+            self.emit("overwrite_chosen" if replace else "overwrite_declined", "CR 18-2-2", me, card=card.name)
+        if replace:
+            self.emit("overwritten", "CR 18-2-1", me, card=card.name, steps=len(spec["instead"]))
+        steps = spec["instead"] if replace else spec["do"]
+        result, _paid_at = yield from self._each_step(me, steps, card, stack, self._at_zero[-1] if self._at_zero else set())
+        return result
 
     def _dp_limit_changed(self, me: int, spec: dict, card: Card, written: bool = True) -> dict:
         """The DP limit of a deletion as ``me``'s cards that add to or reduce it leave it: they change
@@ -201,6 +220,8 @@ class Steps(CommonSteps):
         if name == "activate_effects":
             yield from self._activate_effects(me, arg, card, stack)
             return None
+        if name == "overwrite":
+            return (yield from self._overwrite(me, arg, card, stack))
         if name == "at_end_of_turn":
             # CR 18-1-1: part of the effect is left waiting and carried out at the end of the turn.
             later = effects_from_spec([{"timing": "end_of_your_turn", "do": list(arg)}], f"{card.name}: at_end_of_turn")[0]
@@ -354,6 +375,8 @@ class Steps(CommonSteps):
                 s.modifiers.append(Modifier("dp", int(spec["amount"]), until, card.name, self.turn, me, etype, chosen_if, picked))
                 self.emit("dp_change", "CR 15-11-1-1", me, card=repr(s), amount=int(spec["amount"]), until=until, dp=self.dp(s))
                 if "and_security_attack" in spec:  # "... get -N DP and <Security A. -M>": the same chosen Digimon
+                    if self._at_zero:  # at 0 DP, it still gets <Security A.> first (CR 17-1-2-2)
+                        self._rule_check_waits(self._at_zero[-1])
                     s.modifiers.append(Modifier("security_attack", int(spec["and_security_attack"]), until, card.name, self.turn, me,
                                                 etype, chosen_if, picked))
                     self.emit("security_attack_change", "CR 16-4-2", me, card=repr(s), amount=int(spec["and_security_attack"]))
@@ -396,9 +419,9 @@ class Steps(CommonSteps):
                 if (yield from self._would_leave(s, me)) or s not in self.players[s.owner].battle:
                     continue  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
                 self._leave_field(s, "hand", "CR 3-1-3-8")  # the owner's hand: the text names none
-        elif name == "place_under":
+        elif name == "place_digimon_under":
             for s in chosen:
-                yield from self._place_under(me, s, spec, card)
+                yield from self._place_digimon_under(me, s, spec, card)
         elif name == "to_deck_bottom":
             if len(chosen) > 1:  # "all of ...": they leave at the same time, in one order (CR 3-1-3-4)
                 yield from self._stacks_to_deck_bottom(me, chosen, spec)
@@ -449,7 +472,7 @@ class Steps(CommonSteps):
                       total=sum(self.dp(s) or 0 for s in chosen), limit=limit)
         return chosen
 
-    def _place_under(self, me: int, placed: Stack, spec: dict, card: Card):
+    def _place_digimon_under(self, me: int, placed: Stack, spec: dict, card: Card):
         """ "Place 1 of your opponent's Digimon under another of their Digimon as its bottom digivolution
         card, or under 1 of their Tamers": the effect's player chooses the card it goes under (one the
         step's ``onto`` names, never the Digimon itself). Under that card it is part of that card's
@@ -463,7 +486,7 @@ class Steps(CommonSteps):
             return None if None in problems else problems[0]
 
         if not any(problem(s) is None for s in self.stacks()):
-            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_under")
+            self.emit("no_target", "CR 1-3-2", me, card=card.name, step="place_digimon_under")
             return
         pick = yield self._pick(me, "target", f"{card.name}: choose the card {placed!r} goes under", problem, optional=False)
         under = self.find_stack(pick.target)

@@ -55,6 +55,10 @@ class Targets:
                 return False
             if key == "assembled" and (stack is None or stack.assembly_placed < 1):
                 return False
+            if key == "trigger":  # "that Digimon": the one that triggered the effect, as it is now (CR 15-8-3-9-3)
+                subject = self.trigger_subjects[-1] if self.trigger_subjects else None
+                if subject is None or subject not in self.stacks() or self._filter_problem(value, subject, None) is not None:
+                    return False
         return True
 
     @staticmethod
@@ -134,6 +138,11 @@ class Targets:
 
     def _step_condition(self, step: dict, controller: int, card, stack: Stack | None) -> bool:
         """A condition on one step ("Then, if ...") binds that step only (CR 15-6-2)."""
+        subject = self.trigger_subjects[-1] if "trigger" in step["if"] and self.trigger_subjects else None
+        if subject is not None and subject in self.stacks():
+            # CR 15-8-3-9-3: what it reads of the Digimon that triggered the effect is read as that Digimon is now.
+            self.emit("trigger_subject_read", "CR 15-8-3-9-3", controller, card=card.name, subject=repr(subject),
+                      level=self.level(subject), then=self.trigger_levels[-1] if self.trigger_levels else None)
         if self.conditions_hold(step["if"], controller, stack):
             return True
         name = next(k for k in step if k != "if")
