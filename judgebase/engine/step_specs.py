@@ -241,17 +241,36 @@ def card_filter_problem(defn, spec: dict) -> str | None:
     return None
 
 
+# The filter and condition keys whose value is a keyword icon the card's text names.
+NAMED_ICON_KEYS = ("text", "has_keyword", "effect_text", "inherited_text", "link_text")
+
+
 def printed_icons(defn) -> tuple[set, set]:
     """The keyword icons printed on a card (CR 4-23-1), in its own text and in its inherited effect:
-    its keywords and the keyword steps of its effects, whether or not they could work now (CR 4-23-3).
-    Each icon is its own name: <Material Save> is not <Save> (CR 4-23-4)."""
+    its keywords and the keyword steps of its effects, whether or not they could work now (CR 4-23-3),
+    and the icons its conditions and filters name ("while this Digimon has <Save> in its text" prints
+    <Save> too). Each icon is its own name: <Material Save> is not <Save> (CR 4-23-4)."""
+    def named(spec, found: set) -> None:
+        # "with <XX> (in its text)" names the icon XX wherever a condition or filter says it.
+        if isinstance(spec, dict):
+            for key, value in spec.items():
+                if key in NAMED_ICON_KEYS and isinstance(value, str):
+                    found.add(value)
+                else:
+                    named(value, found)
+        elif isinstance(spec, (list, tuple)):
+            for value in spec:
+                named(value, found)
+
     def icons(keywords, effects) -> set:
         found = {name for name, _ in keywords}
         for effect in effects:
+            named(effect.condition, found)
             for step in effect.steps:
                 found.update(k for k in step if k not in ("if", "by"))
                 gain = step.get("gain")
                 if isinstance(gain, dict) and "keyword" in gain:
                     found.add(gain["keyword"])
+                named(step, found)
         return found
     return icons(defn.keywords, defn.effects), icons(defn.inherited_keywords, defn.inherited)
