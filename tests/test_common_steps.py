@@ -66,6 +66,7 @@ def test_schema_and_engine_agree_on_the_values():
 GOOD = [
     {"by": {"trash_from_hand": 1}}, {"by": {"trash_from_hand": {"amount": 2, "category": "tamer"}}},
     {"by": {"suspend": "self"}}, {"by": {"delete": "own"}}, {"by": {"trash_security": 1}},
+    {"by": {"trash_to_deck_bottom": [{"name": "Kimeramon"}, {"name": "Machinedramon"}]}},
     {"play": {"from": "trash", "name": "Agumon", "optional": True}}, {"play": {"from": "deck_top", "max_cost": 4}},
     {"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"trait": "Hybrid", "amount": 2}], "rest": "trash"}},
     {"to_deck_bottom": {"target": "opponent", "max_level": 4, "sources": "trash"}},
@@ -86,6 +87,9 @@ BAD = [
     ({"by": {"suspend": "opponent"}}, "by.suspend"),
     ({"by": {"trash_security": 0}}, "by.trash_security"),
     ({"by": {"trash_security": "top"}}, "by.trash_security"),
+    ({"by": {"trash_to_deck_bottom": []}}, "by.trash_to_deck_bottom"),
+    ({"by": {"trash_to_deck_bottom": {"name": "Kimeramon"}}}, "by.trash_to_deck_bottom"),
+    ({"by": {"trash_to_deck_bottom": [{"name": "Kimeramon", "max_dp": 5000}]}}, "max_dp"),
     ({"play": {"from": "eggs"}}, "play.from"),
     ({"play": {"zone": "hand"}}, "zone"),
     ({"play": {"from": "hand", "max_dp": 3000}}, "max_dp"),

@@ -20,7 +20,7 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
                  "occurrences")
 #: The fields of each common step that takes a mapping.
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
-    "by": ("trash_from_hand", "trash_security", "suspend", "delete"),
+    "by": ("trash_from_hand", "trash_security", "suspend", "delete", "trash_to_deck_bottom"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
@@ -90,12 +90,20 @@ def step_problem(name: str, arg) -> str | None:
         return problem
     if name == "by":
         if len(arg) != 1:
-            return "by: name exactly 1 cost (trash_from_hand, trash_security, suspend or delete)"
+            return "by: name exactly 1 cost (trash_from_hand, trash_security, suspend, delete or trash_to_deck_bottom)"
         (kind, value), = arg.items()
         if kind == "trash_from_hand":
             if isinstance(value, int) and not isinstance(value, bool):
                 return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
             return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
+        if kind == "trash_to_deck_bottom":  # "By returning 1 [A] and 1 [B] from your trash to the bottom of the deck"
+            if not isinstance(value, list) or not value or not all(isinstance(part, dict) and part for part in value):
+                return "by.trash_to_deck_bottom: a list of card filters, one card each ([{name: Kimeramon}, {name: Machinedramon}])"
+            for i, part in enumerate(value):
+                problem = _fields(f"by.trash_to_deck_bottom[{i}]", part, CARD_FILTERS) or _filter_problem(f"by.trash_to_deck_bottom[{i}]", part)
+                if problem:
+                    return problem
+            return None
         if kind == "trash_security":  # "By trashing your top N security cards"
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
             return None if ok else "by.trash_security: the number of your top security cards to trash (1 or more)"

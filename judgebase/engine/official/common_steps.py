@@ -73,6 +73,8 @@ class CommonSteps:
                                                          committed)
         elif kind == "trash_security":
             paid = yield from self._trash_security_cost(me, int(value), card, committed)
+        elif kind == "trash_to_deck_bottom":
+            paid = yield from self._trash_to_deck_bottom_cost(me, list(value), card, committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
         if paid and card.defn.category == "option" and any(
@@ -98,6 +100,8 @@ class CommonSteps:
             return sum(1 for c in self.players[me].hand if card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
         if kind == "trash_security":
             return len(self.players[me].security) >= int(value)
+        if kind == "trash_to_deck_bottom":
+            return _parts_fit(list(value), [], self.players[me].trash)
         if isinstance(value, dict):  # "N of your Digimon": N different ones
             return sum(self._field_cost_problem(me, kind, "own", card, stack, s) is None for s in self.stacks(me)) >= value["amount"]
         return any(self._field_cost_problem(me, kind, value, card, stack, s) is None for s in self.stacks(me))
@@ -181,6 +185,57 @@ class CommonSteps:
             self.players[me].trash.append(c)
             self.emit("trash_security", "CR 15-7-1", me, card=c.name)
         self._security_changed(me, "security_removed", by_effect=True, cards=len(trashed))
+        return True
+
+    def _trash_to_deck_bottom_cost(self, me: int, parts: list[dict], card: Card, committed=False):
+        """"By returning 1 [A] and 1 [B] from your trash to the bottom of the deck, ...": one card of the
+        trash for each part, chosen one at a time; all of them go to the bottom of the deck together,
+        in the order chosen, or none does: returning only some of them is not paying the cost (CR 15-7-3)."""
+        trash = self.players[me].trash
+        if not _parts_fit(parts, [], trash):
+            # CR 15-7-4: it can't be paid in full, so nothing after it is carried out.
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        chosen: list[Card] = []
+        mandatory = self._mandatory_depth > 0
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                if mandatory:
+                    return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
+                                         "CR 15-15-7-4")
+                if chosen:
+                    return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
+                if committed:
+                    return self._committed_refusal(committed)
+                return None
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 card in your trash", "CR 15-7-1")
+            picked = next((c for c in trash if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction("the cost returns cards from your trash", "CR 15-7-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            if not _parts_fit(parts, chosen + [picked], trash):
+                return IllegalAction(f"{picked.name} is none of the cards the cost still asks for", "CR 15-7-1")
+            return None
+
+        while len(chosen) < len(parts):
+            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in trash]
+            pick = yield self.decide(me, "cost", candidates,
+                                     f"{card.name}: return {len(parts) - len(chosen)} more card(s) from your trash to the "
+                                     "bottom of the deck to pay the cost?", check)
+            if pick.kind == "decline":
+                self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+                return False
+            chosen.append(next(c for c in trash if c.uid == pick.card))
+        for c in chosen:  # CR 15-7-3: all of it at once
+            trash.remove(c)
+            c.incarnation += 1
+            self.players[me].deck.append(c)
+        self.emit("cost_to_deck_bottom", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
         return True
 
     def _trigger_trashed_from_hand(self, me: int, cards) -> None:
@@ -757,3 +812,23 @@ def _text_ref(defn, spec: dict) -> str | None:
         return "CR 4-23-5"  # a note explaining another keyword is not text
     icons = set().union(*printed_icons(defn))
     return "CR 4-23-4" if any(spec["text"] in icon for icon in icons) else "CR 4-23-1"
+
+
+def _parts_fit(parts: list[dict], chosen: list, pool: list) -> bool:
+    """Whether each part of a cost naming several cards ("1 [A] and 1 [B]") can get its own card
+    from ``pool``, the cards already ``chosen`` each taking one of the parts."""
+    def assign(i: int, free: list[dict]) -> bool:
+        if i == len(chosen):
+            rest = [c for c in pool if c not in chosen]
+            return _fill(free, rest)
+        return any(card_filter_problem(chosen[i].defn, part) is None and assign(i + 1, free[:j] + free[j + 1:])
+                   for j, part in enumerate(free))
+    return len(chosen) <= len(parts) and assign(0, list(parts))
+
+
+def _fill(parts: list[dict], pool: list) -> bool:
+    if not parts:
+        return True
+    first, others = parts[0], parts[1:]
+    return any(card_filter_problem(c.defn, first) is None and _fill(others, pool[:k] + pool[k + 1:])
+               for k, c in enumerate(pool))
