@@ -70,6 +70,7 @@ GOOD = [
     {"play": {"from": "trash", "name": "Agumon", "optional": True}}, {"play": {"from": "deck_top", "max_cost": 4}},
     {"reveal": {"count": 3, "to_hand": [{"category": "tamer"}, {"trait": "Hybrid", "amount": 2}], "rest": "trash"}},
     {"to_deck_bottom": {"target": "opponent", "max_level": 4, "sources": "trash"}},
+    {"to_deck_bottom": {"target": "opponent", "min_level": 6, "sources": "trash"}},
     {"reveal": {"count": 3, "look": True, "to_hand": {"category": "digimon", "amount": 2, "up_to": True}}},
     {"reveal": {"count": 3, "digivolve": {"colour": "green", "level": 6}, "rest": "bottom"}},
     {"activate_main": {"from": "trash", "category": "option", "optional": True}},

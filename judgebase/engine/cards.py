@@ -524,10 +524,15 @@ def _trigger_fields(item: dict, where: str) -> dict:
         out["other"] = True
     instead = item.get("instead")
     if timing == "would" and event == "deleted":
-        if instead is None:
-            raise CardError(f"{where}: a 'would be deleted' effect says what happens instead (instead: {{trash_from_hand: 1}})")
-        if item.get("do"):
-            raise CardError(f"{where}: a 'would be deleted' effect replaces the deletion with its 'instead'; it has no 'do'")
+        if instead is None and not item.get("do"):
+            raise CardError(f"{where}: a 'would be deleted' effect says what happens instead (instead: {{trash_from_hand: 1}}) "
+                            "or what it does right before the deletion (do: [...])")
+        if instead is not None and item.get("do"):
+            raise CardError(f"{where}: a 'would be deleted' effect either replaces the deletion with its 'instead' or "
+                            "does its 'do' before it, not both")
+        if instead is None and (whose != "self" or item.get("other") or item.get("by_effect") is not None):
+            raise CardError(f"{where}: a 'would be deleted' effect with 'do' watches this Digimon only "
+                            "(\"when this Digimon would be deleted\": whose self, no other, no by_effect)")
     elif instead is not None:
         raise CardError(f"{where}: instead replaces a deletion (timing would, event deleted)")
     if instead is not None:

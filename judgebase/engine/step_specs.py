@@ -23,7 +23,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "by": ("trash_from_hand", "trash_security", "suspend", "delete", "trash_to_deck_bottom"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
-    "to_deck_bottom": ("target", "max_dp", "max_level", "sources"),
+    "to_deck_bottom": ("target", "max_dp", "max_level", "min_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,

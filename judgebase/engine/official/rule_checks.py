@@ -41,6 +41,9 @@ class RuleChecks:
                     continue
                 if cause == "effect" and self._deletion_refused(stack, by, etype):
                     continue
+                yield from self._about_to_be_deleted(stack)  # its own "when this Digimon would be deleted" (CR 15-8-5-2)
+                if stack not in self.players[stack.owner].battle:
+                    continue
                 if self.keyword(stack, "material_save"):
                     yield from self._material_save(stack)  # CR 16-21-2: as it is about to be deleted
                 if self.keyword(stack, "partition"):
@@ -210,7 +213,23 @@ class RuleChecks:
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
         """(effect, card) pairs of this Digimon's "when ... would be deleted, ... instead" effects (CR 18-2)."""
-        return list(self._watching(stack, "deleted", timing="would"))
+        return [(e, c) for e, c in self._watching(stack, "deleted", timing="would") if e.instead is not None]
+
+    def _about_to_be_deleted(self, stack: Stack):
+        """"When this Digimon would be deleted, <steps>" with no "instead": an immediate-type effect,
+        activated and resolved right before the deletion, which still happens (CR 15-8-5-2)."""
+        effects = [(e, c) for e, c in self._watching(stack, "deleted", timing="would") if e.instead is None]
+        if not effects:
+            return
+        self.emit("about_to_be_deleted", "CR 15-8-5-2", stack.owner, card=repr(stack), effects=len(effects))
+        outer, self.pending = self.pending, []
+        try:
+            for effect, card in effects:
+                if self._may_trigger(stack.owner, card, effect):
+                    self._pend(stack.owner, f"[would be deleted] of {card.name}", effect, stack=stack, card=card)
+            yield from self._resolve()
+        finally:
+            self.pending = outer + self.pending
 
     def replacement_problem(self, stack: Stack, cause: str, a: Action) -> IllegalAction | None:
         """Why the "instead" effect ``a`` names can't replace the deletion of ``stack`` now, or None."""
