@@ -28,6 +28,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
     "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
+    "sources_to_hand": ("amount", "optional") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "max_dp", "max_level") + CARD_FILTERS,
@@ -39,7 +40,7 @@ REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text", "effect_text", "in
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each",
-                "activate_main", "trash_to_hand")
+                "activate_main", "trash_to_hand", "sources_to_hand")
 #: The steps "do A and B for each X" may repeat (CR 4-27-4), each with a whole number.
 FOR_EACH_STEPS = ("draw", "memory", "recovery", "trash_security")
 #: Common steps that choose their Digimon the way delete or suspend do (target, max_dp, max_level).
@@ -113,12 +114,13 @@ def step_problem(name: str, arg) -> str | None:
                 return "by.suspend: {amount: N} (N of your Digimon, 1 or more) is its only form as a mapping"
             return None
         return None if value in ("self", "own") else f"by.{kind}: self (this card) or own (1 of your Digimon)"
-    if name == "trash_to_hand":  # "return N cards from your trash to the hand"
+    if name in ("trash_to_hand", "sources_to_hand"):  # "return N cards from your trash / its digivolution cards to the hand"
         amount = arg.get("amount", 1)
+        where = "the trash" if name == "trash_to_hand" else "this Digimon's digivolution cards"
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            return "trash_to_hand.amount: how many cards go from the trash to the hand (1 or more)"
+            return f"{name}.amount: how many cards go from {where} to the hand (1 or more)"
         if "optional" in arg and not isinstance(arg["optional"], bool):
-            return "trash_to_hand.optional: true (\"you may return\") or false"
+            return f"{name}.optional: true (\"you may return\") or false"
         return _filter_problem(name, arg)
     if name == "activate_main":
         return _required(name, arg, "from") or _enum(name, arg, "from", ("trash",)) or _filter_problem(name, arg)

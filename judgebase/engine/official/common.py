@@ -70,4 +70,5 @@ DECISION_REF = {
     "deck_order": "CR 3-1-3-4",
     "to_security": "CR 15-11-1-3-1",
     "trash_to_hand": "CR 15-11-1-3-1",
+    "sources_to_hand": "CR 15-11-1-3-1",
 }

@@ -48,6 +48,9 @@ class CommonSteps:
             yield from self._activate_main_of(me, arg, card, stack)
         elif name == "trash_to_hand":
             yield from self._trash_to_hand(me, arg, card)
+        elif name == "sources_to_hand":
+            if stack is not None and stack in self.players[stack.owner].battle:
+                yield from self._trash_to_hand(me, arg, card, stack)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
             count = self._count(me, arg["per"], stack)
@@ -374,12 +377,16 @@ class CommonSteps:
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
 
-    def _trash_to_hand(self, me: int, spec: dict, card: Card):
+    def _trash_to_hand(self, me: int, spec: dict, card: Card, stack: Stack | None = None):
         """"Return N cards meeting the filters from your trash to the hand", one chosen at a time; with
-        ``optional`` ("you may") the player may stop. Each card is a new card in the hand (CR 3-1-3-1-1)."""
+        ``optional`` ("you may") the player may stop. Each card is a new card in the hand (CR 3-1-3-1-1).
+        With ``stack``, the cards come from that Digimon's digivolution cards instead ("return 1 yellow
+        Digimon card from this Digimon's digivolution cards to the hand")."""
         ps = self.players[me]
         optional = bool(spec.get("optional", False))
         moved: list[Card] = []
+        zone = "trash" if stack is None else "sources"
+        where = "your trash" if stack is None else f"{stack!r}'s digivolution cards"
 
         def check(a: Action) -> IllegalAction | None:
             if a.kind == "decline":
@@ -387,31 +394,40 @@ class CommonSteps:
             if a.kind != "choose":
                 return None
             if a.card is None or a.target is not None or a.option is not None or a.targets:
-                return IllegalAction("choose 1 card in your trash", "CR 15-11-1-3-1")
-            picked = next((c for c in ps.trash if c.uid == a.card), None)
+                return IllegalAction(f"choose 1 card in {where}", "CR 15-11-1-3-1")
+            picked = next((c for c in pool() if c.uid == a.card), None)
             if picked is None:
-                return IllegalAction("the effect returns a card from your trash", "CR 15-11-1-3-1")
+                return IllegalAction(f"the effect returns a card from {where}", "CR 15-11-1-3-1")
             problem = card_filter_problem(picked.defn, spec)
             return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
 
+        def pool() -> list[Card]:
+            return ps.trash if stack is None else stack.sources
+
         for _ in range(int(spec.get("amount", 1))):
-            candidates = [Action("decline")] + [Action("choose", c.uid) for c in ps.trash]
-            decision = self.decide(me, "trash_to_hand", candidates,
-                                   f"{card.name}: return 1 card from your trash to your hand?", check)
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in pool()]
+            decision = self.decide(me, f"{zone}_to_hand", candidates,
+                                   f"{card.name}: return 1 card from {where} to your hand?", check)
             if not any(a.kind == "choose" for a in decision.actions):
                 if not moved:
-                    self.emit("no_target", "CR 1-3-2", me, card=card.name, step="trash_to_hand")
+                    self.emit("no_target", "CR 1-3-2", me, card=card.name, step=f"{zone}_to_hand")
                 return
             pick = yield decision
             if pick.kind == "decline":
-                self.emit("trash_to_hand_declined", "CR 15-9-2-2", me, card=card.name)
+                self.emit(f"{zone}_to_hand_declined", "CR 15-9-2-2", me, card=card.name)
                 return
-            picked = next(c for c in ps.trash if c.uid == pick.card)
-            ps.trash.remove(picked)
+            picked = next(c for c in pool() if c.uid == pick.card)
+            if stack is None:
+                ps.trash.remove(picked)
+            else:
+                stack.cards.remove(picked)
             picked.incarnation += 1
-            ps.hand.append(picked)
+            self.players[picked.owner].hand.append(picked)
             moved.append(picked)
-            self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
+            if stack is None:
+                self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
+            else:
+                self.emit("source_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name, stack=repr(stack))
 
     def _activate_main_of(self, me: int, spec: dict, card: Card, stack: Stack | None):
         """"Activate the [Main] effect of 1 [...] card in your trash as this card's effect": the card stays
