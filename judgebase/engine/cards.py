@@ -125,7 +125,7 @@ WHOSE = ("own", "opponent", "any")  # whose Digimon (or security stack), seen fr
 # The icon that says in whose turn the effect can trigger (CR 15-16-8-1, CR 15-16-9-1).
 WINDOWS = {"your_turn": "CR 15-16-8-1", "opponents_turn": "CR 15-16-8-1", "all_turns": "CR 15-16-9-1"}
 # ``timing: would`` + ``event``: immediate-type effects (CR 15-8-5) that step in before the event.
-WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "played": "CR 7-1-2-2",
+WOULD_EVENTS = {"deleted": "CR 15-8-5-2", "leaves": "CR 15-8-5-2", "played": "CR 7-1-2-2",
                 "digivolved": "CR 8-1-2-4", "used": "CR 9-1-6", "linked": "CR 10-1-2-3"}
 # "When this card would be played / digivolved into / used / linked": about the revealed card only,
 # triggered right after it is revealed (and its Digimon chosen), before any cost is paid.
@@ -550,11 +550,19 @@ def _trigger_fields(item: dict, where: str) -> dict:
             raise CardError(f"{where}: other ('another of your Digimon') doesn't apply to {event} / whose {whose}")
         out["other"] = True
     instead = item.get("instead")
+    if timing == "would" and event == "leaves" and (whose != "self" or item.get("other") or item.get("by_effect") is not None):
+        raise CardError(f"{where}: a 'would leave the battle area' effect watches this card only "
+                        "(\"when this Digimon would leave the battle area\": whose self, no other, no by_effect)")
     if timing == "would" and event == "deleted":
-        if instead is None:
-            raise CardError(f"{where}: a 'would be deleted' effect says what happens instead (instead: {{trash_from_hand: 1}})")
-        if item.get("do"):
-            raise CardError(f"{where}: a 'would be deleted' effect replaces the deletion with its 'instead'; it has no 'do'")
+        if instead is None and not item.get("do"):
+            raise CardError(f"{where}: a 'would be deleted' effect says what happens instead (instead: {{trash_from_hand: 1}}) "
+                            "or what it does right before the deletion (do: [...])")
+        if instead is not None and item.get("do"):
+            raise CardError(f"{where}: a 'would be deleted' effect either replaces the deletion with its 'instead' or "
+                            "does its 'do' before it, not both")
+        if instead is None and (whose != "self" or item.get("other") or item.get("by_effect") is not None):
+            raise CardError(f"{where}: a 'would be deleted' effect with 'do' watches this Digimon only "
+                            "(\"when this Digimon would be deleted\": whose self, no other, no by_effect)")
     elif instead is not None:
         raise CardError(f"{where}: instead replaces a deletion (timing would, event deleted)")
     if instead is not None:

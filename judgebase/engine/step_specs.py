@@ -20,15 +20,16 @@ MEMORY_COUNTS = ("own_digimon", "own_tamers", "opponent_digimon", "opponent_tame
                  "occurrences")
 #: The fields of each common step that takes a mapping.
 STEP_FIELDS: dict[str, tuple[str, ...]] = {
-    "by": ("trash_from_hand", "trash_security", "suspend", "delete"),
+    "by": ("trash_from_hand", "trash_security", "suspend", "delete", "trash_to_deck_bottom"),
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
-    "to_deck_bottom": ("target", "max_dp", "max_level", "highest_level", "lowest_level", "sources"),
+    "to_deck_bottom": ("target", "max_dp", "max_level", "min_level", "highest_level", "lowest_level", "sources"),
     "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
     "for_each": ("per", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
     "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
     "place_under": ("from", "optional", "activate") + CARD_FILTERS,
+    "sources_to_hand": ("amount", "optional") + CARD_FILTERS,
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "bottom", "max_dp", "max_level") + CARD_FILTERS,
@@ -40,7 +41,7 @@ REVEAL_PICK_FIELDS = ("amount", "up_to", "different", "text", "effect_text", "in
 #: "with different XX" (CR 4-25-1): the information the cards picked together must differ in.
 DIFFERENT = ("name", "colour", "level")
 COMMON_STEPS = ("by", "play", "reveal", "to_deck_bottom", "security_to_hand", "to_security", "reveal_security", "trash_sources", "for_each",
-                "activate_main", "trash_to_hand", "place_under")
+                "activate_main", "trash_to_hand", "place_under", "sources_to_hand")
 #: Where "place 1 card ... under this Digimon as its bottom digivolution card" takes the card from.
 PLACE_UNDER_ZONES = ("hand", "trash")
 #: The timing icons of the placed card's effects that "activate 1 of that card's [...] effects" may name.
@@ -95,12 +96,20 @@ def step_problem(name: str, arg) -> str | None:
         return problem
     if name == "by":
         if len(arg) != 1:
-            return "by: name exactly 1 cost (trash_from_hand, trash_security, suspend or delete)"
+            return "by: name exactly 1 cost (trash_from_hand, trash_security, suspend, delete or trash_to_deck_bottom)"
         (kind, value), = arg.items()
         if kind == "trash_from_hand":
             if isinstance(value, int) and not isinstance(value, bool):
                 return None if value >= 1 else "by.trash_from_hand: the number of cards is 1 or more"
             return _fields("by.trash_from_hand", value, ("amount",) + CARD_FILTERS) or _filter_problem("by.trash_from_hand", value)
+        if kind == "trash_to_deck_bottom":  # "By returning 1 [A] and 1 [B] from your trash to the bottom of the deck"
+            if not isinstance(value, list) or not value or not all(isinstance(part, dict) and part for part in value):
+                return "by.trash_to_deck_bottom: a list of card filters, one card each ([{name: Kimeramon}, {name: Machinedramon}])"
+            for i, part in enumerate(value):
+                problem = _fields(f"by.trash_to_deck_bottom[{i}]", part, CARD_FILTERS) or _filter_problem(f"by.trash_to_deck_bottom[{i}]", part)
+                if problem:
+                    return problem
+            return None
         if kind == "trash_security":  # "By trashing your top N security cards"
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 1
             return None if ok else "by.trash_security: the number of your top security cards to trash (1 or more)"
@@ -110,12 +119,13 @@ def step_problem(name: str, arg) -> str | None:
                 return "by.suspend: {amount: N} (N of your Digimon, 1 or more) is its only form as a mapping"
             return None
         return None if value in ("self", "own") else f"by.{kind}: self (this card) or own (1 of your Digimon)"
-    if name == "trash_to_hand":  # "return N cards from your trash to the hand"
+    if name in ("trash_to_hand", "sources_to_hand"):  # "return N cards from your trash / its digivolution cards to the hand"
         amount = arg.get("amount", 1)
+        where = "the trash" if name == "trash_to_hand" else "this Digimon's digivolution cards"
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            return "trash_to_hand.amount: how many cards go from the trash to the hand (1 or more)"
+            return f"{name}.amount: how many cards go from {where} to the hand (1 or more)"
         if "optional" in arg and not isinstance(arg["optional"], bool):
-            return "trash_to_hand.optional: true (\"you may return\") or false"
+            return f"{name}.optional: true (\"you may return\") or false"
         return _filter_problem(name, arg)
     if name == "place_under":  # "place 1 [...] card from your hand or trash under this Digimon as its bottom digivolution card"
         zones = arg.get("from")
@@ -270,17 +280,36 @@ def card_filter_problem(defn, spec: dict) -> str | None:
     return None
 
 
+# The filter and condition keys whose value is a keyword icon the card's text names.
+NAMED_ICON_KEYS = ("text", "has_keyword", "effect_text", "inherited_text", "link_text")
+
+
 def printed_icons(defn) -> tuple[set, set]:
     """The keyword icons printed on a card (CR 4-23-1), in its own text and in its inherited effect:
-    its keywords and the keyword steps of its effects, whether or not they could work now (CR 4-23-3).
-    Each icon is its own name: <Material Save> is not <Save> (CR 4-23-4)."""
+    its keywords and the keyword steps of its effects, whether or not they could work now (CR 4-23-3),
+    and the icons its conditions and filters name ("while this Digimon has <Save> in its text" prints
+    <Save> too). Each icon is its own name: <Material Save> is not <Save> (CR 4-23-4)."""
+    def named(spec, found: set) -> None:
+        # "with <XX> (in its text)" names the icon XX wherever a condition or filter says it.
+        if isinstance(spec, dict):
+            for key, value in spec.items():
+                if key in NAMED_ICON_KEYS and isinstance(value, str):
+                    found.add(value)
+                else:
+                    named(value, found)
+        elif isinstance(spec, (list, tuple)):
+            for value in spec:
+                named(value, found)
+
     def icons(keywords, effects) -> set:
         found = {name for name, _ in keywords}
         for effect in effects:
+            named(effect.condition, found)
             for step in effect.steps:
                 found.update(k for k in step if k not in ("if", "by"))
                 gain = step.get("gain")
                 if isinstance(gain, dict) and "keyword" in gain:
                     found.add(gain["keyword"])
+                named(step, found)
         return found
     return icons(defn.keywords, defn.effects), icons(defn.inherited_keywords, defn.inherited)

@@ -73,4 +73,5 @@ DECISION_REF = {
     "trash_to_hand": "CR 15-11-1-3-1",
     "place_under": "CR 15-11-1-3-1",
     "place_under_effect": "CR 15-15-7-1",
+    "sources_to_hand": "CR 15-11-1-3-1",
 }

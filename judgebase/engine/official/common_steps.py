@@ -50,6 +50,9 @@ class CommonSteps:
             yield from self._trash_to_hand(me, arg, card)
         elif name == "place_under":
             yield from self._place_under(me, arg, card, stack)
+        elif name == "sources_to_hand":
+            if stack is not None and stack in self.players[stack.owner].battle:
+                yield from self._trash_to_hand(me, arg, card, stack)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
             count = self._count(me, arg["per"], stack)
@@ -75,6 +78,8 @@ class CommonSteps:
                                                          committed)
         elif kind == "trash_security":
             paid = yield from self._trash_security_cost(me, int(value), card, committed)
+        elif kind == "trash_to_deck_bottom":
+            paid = yield from self._trash_to_deck_bottom_cost(me, list(value), card, committed)
         else:
             paid = yield from self._field_cost(me, kind, value, card, stack, committed)
         if paid and card.defn.category == "option" and any(
@@ -100,6 +105,8 @@ class CommonSteps:
             return sum(1 for c in self.players[me].hand if card_filter_problem(c.defn, spec) is None) >= int(spec.get("amount", 1))
         if kind == "trash_security":
             return len(self.players[me].security) >= int(value)
+        if kind == "trash_to_deck_bottom":
+            return _parts_fit(list(value), [], self.players[me].trash)
         if isinstance(value, dict):  # "N of your Digimon": N different ones
             return sum(self._field_cost_problem(me, kind, "own", card, stack, s) is None for s in self.stacks(me)) >= value["amount"]
         return any(self._field_cost_problem(me, kind, value, card, stack, s) is None for s in self.stacks(me))
@@ -183,6 +190,57 @@ class CommonSteps:
             self.players[me].trash.append(c)
             self.emit("trash_security", "CR 15-7-1", me, card=c.name)
         self._security_changed(me, "security_removed", by_effect=True, cards=len(trashed))
+        return True
+
+    def _trash_to_deck_bottom_cost(self, me: int, parts: list[dict], card: Card, committed=False):
+        """"By returning 1 [A] and 1 [B] from your trash to the bottom of the deck, ...": one card of the
+        trash for each part, chosen one at a time; all of them go to the bottom of the deck together,
+        in the order chosen, or none does: returning only some of them is not paying the cost (CR 15-7-3)."""
+        trash = self.players[me].trash
+        if not _parts_fit(parts, [], trash):
+            # CR 15-7-4: it can't be paid in full, so nothing after it is carried out.
+            self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
+            return False
+        chosen: list[Card] = []
+        mandatory = self._mandatory_depth > 0
+
+        def check(a: Action) -> IllegalAction | None:
+            if a.kind == "decline":
+                if mandatory:
+                    return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
+                                         "CR 15-15-7-4")
+                if chosen:
+                    return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
+                if committed:
+                    return self._committed_refusal(committed)
+                return None
+            if a.kind != "choose":
+                return None
+            if a.card is None or a.target is not None or a.option is not None or a.targets:
+                return IllegalAction("choose 1 card in your trash", "CR 15-7-1")
+            picked = next((c for c in trash if c.uid == a.card), None)
+            if picked is None:
+                return IllegalAction("the cost returns cards from your trash", "CR 15-7-1")
+            if picked in chosen:
+                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+            if not _parts_fit(parts, chosen + [picked], trash):
+                return IllegalAction(f"{picked.name} is none of the cards the cost still asks for", "CR 15-7-1")
+            return None
+
+        while len(chosen) < len(parts):
+            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in trash]
+            pick = yield self.decide(me, "cost", candidates,
+                                     f"{card.name}: return {len(parts) - len(chosen)} more card(s) from your trash to the "
+                                     "bottom of the deck to pay the cost?", check)
+            if pick.kind == "decline":
+                self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
+                return False
+            chosen.append(next(c for c in trash if c.uid == pick.card))
+        for c in chosen:  # CR 15-7-3: all of it at once
+            trash.remove(c)
+            c.incarnation += 1
+            self.players[me].deck.append(c)
+        self.emit("cost_to_deck_bottom", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
         return True
 
     def _trigger_trashed_from_hand(self, me: int, cards) -> None:
@@ -321,12 +379,16 @@ class CommonSteps:
         self.emit("play_without_cost", "CR 7-1-3-2", me, card=played.name, origin=zone, by=card.name)
         yield from self._play(me, played, cost=None, ref="CR 7-1-3-3", declared=True)
 
-    def _trash_to_hand(self, me: int, spec: dict, card: Card):
+    def _trash_to_hand(self, me: int, spec: dict, card: Card, stack: Stack | None = None):
         """"Return N cards meeting the filters from your trash to the hand", one chosen at a time; with
-        ``optional`` ("you may") the player may stop. Each card is a new card in the hand (CR 3-1-3-1-1)."""
+        ``optional`` ("you may") the player may stop. Each card is a new card in the hand (CR 3-1-3-1-1).
+        With ``stack``, the cards come from that Digimon's digivolution cards instead ("return 1 yellow
+        Digimon card from this Digimon's digivolution cards to the hand")."""
         ps = self.players[me]
         optional = bool(spec.get("optional", False))
         moved: list[Card] = []
+        zone = "trash" if stack is None else "sources"
+        where = "your trash" if stack is None else f"{stack!r}'s digivolution cards"
 
         def check(a: Action) -> IllegalAction | None:
             if a.kind == "decline":
@@ -334,31 +396,40 @@ class CommonSteps:
             if a.kind != "choose":
                 return None
             if a.card is None or a.target is not None or a.option is not None or a.targets:
-                return IllegalAction("choose 1 card in your trash", "CR 15-11-1-3-1")
-            picked = next((c for c in ps.trash if c.uid == a.card), None)
+                return IllegalAction(f"choose 1 card in {where}", "CR 15-11-1-3-1")
+            picked = next((c for c in pool() if c.uid == a.card), None)
             if picked is None:
-                return IllegalAction("the effect returns a card from your trash", "CR 15-11-1-3-1")
+                return IllegalAction(f"the effect returns a card from {where}", "CR 15-11-1-3-1")
             problem = card_filter_problem(picked.defn, spec)
             return IllegalAction(problem, "CR 15-11-1-3-1") if problem else None
 
+        def pool() -> list[Card]:
+            return ps.trash if stack is None else stack.sources
+
         for _ in range(int(spec.get("amount", 1))):
-            candidates = [Action("decline")] + [Action("choose", c.uid) for c in ps.trash]
-            decision = self.decide(me, "trash_to_hand", candidates,
-                                   f"{card.name}: return 1 card from your trash to your hand?", check)
+            candidates = [Action("decline")] + [Action("choose", c.uid) for c in pool()]
+            decision = self.decide(me, f"{zone}_to_hand", candidates,
+                                   f"{card.name}: return 1 card from {where} to your hand?", check)
             if not any(a.kind == "choose" for a in decision.actions):
                 if not moved:
-                    self.emit("no_target", "CR 1-3-2", me, card=card.name, step="trash_to_hand")
+                    self.emit("no_target", "CR 1-3-2", me, card=card.name, step=f"{zone}_to_hand")
                 return
             pick = yield decision
             if pick.kind == "decline":
-                self.emit("trash_to_hand_declined", "CR 15-9-2-2", me, card=card.name)
+                self.emit(f"{zone}_to_hand_declined", "CR 15-9-2-2", me, card=card.name)
                 return
-            picked = next(c for c in ps.trash if c.uid == pick.card)
-            ps.trash.remove(picked)
+            picked = next(c for c in pool() if c.uid == pick.card)
+            if stack is None:
+                ps.trash.remove(picked)
+            else:
+                stack.cards.remove(picked)
             picked.incarnation += 1
-            ps.hand.append(picked)
+            self.players[picked.owner].hand.append(picked)
             moved.append(picked)
-            self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
+            if stack is None:
+                self.emit("trash_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name)
+            else:
+                self.emit("source_to_hand", "CR 3-1-3-1-1", me, card=picked.name, by=card.name, stack=repr(stack))
 
     def _one_card_of(self, me: int, kind: str, pool: list, optional: bool, card: Card, does: str, refusal: str, prompt: str):
         """The one card of ``pool`` a step names, chosen by its player (decision ``kind``): a card outside
@@ -860,3 +931,23 @@ def _text_ref(defn, spec: dict) -> str | None:
         return "CR 4-23-5"  # a note explaining another keyword is not text
     icons = set().union(*printed_icons(defn))
     return "CR 4-23-4" if any(spec["text"] in icon for icon in icons) else "CR 4-23-1"
+
+
+def _parts_fit(parts: list[dict], chosen: list, pool: list) -> bool:
+    """Whether each part of a cost naming several cards ("1 [A] and 1 [B]") can get its own card
+    from ``pool``, the cards already ``chosen`` each taking one of the parts."""
+    def assign(i: int, free: list[dict]) -> bool:
+        if i == len(chosen):
+            rest = [c for c in pool if c not in chosen]
+            return _fill(free, rest)
+        return any(card_filter_problem(chosen[i].defn, part) is None and assign(i + 1, free[:j] + free[j + 1:])
+                   for j, part in enumerate(free))
+    return len(chosen) <= len(parts) and assign(0, list(parts))
+
+
+def _fill(parts: list[dict], pool: list) -> bool:
+    if not parts:
+        return True
+    first, others = parts[0], parts[1:]
+    return any(card_filter_problem(c.defn, first) is None and _fill(others, pool[:k] + pool[k + 1:])
+               for k, c in enumerate(pool))

@@ -325,6 +325,14 @@ class Persistent:
         if before is None:
             before = ({}, {}, set(), set())
         was, was_status, was_field, was_lasting = before
+        unmet = [key for key, st in status.items() if st == "condition" and was_status.get(key) not in ("condition", "on")]
+        if unmet:
+            # CR 15-6-1: its processing ("while ...") is carried out only while the condition is met; it
+            # isn't now, so the effect is there but does nothing yet (once it is met: CR 15-8-2-6-1).
+            names = {key: (src, card) for src, card, key, _part in self._persistent_parts()}
+            for key in unmet:
+                src, card = names[key]
+                self.emit("processing_condition_unmet", "CR 15-6-1", src.owner, card=repr(src), source=card.name)
         for k, (applied, blocked, _stack) in was.items():
             if blocked is not None:
                 continue

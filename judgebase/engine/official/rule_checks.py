@@ -41,6 +41,9 @@ class RuleChecks:
                     continue
                 if cause == "effect" and self._deletion_refused(stack, by, etype):
                     continue
+                yield from self._about_to_leave(stack, deleted=True)  # its own "when this Digimon would ..." (CR 15-8-5-2)
+                if stack not in self.players[stack.owner].battle:
+                    continue
                 if self.keyword(stack, "material_save"):
                     yield from self._material_save(stack)  # CR 16-21-2: as it is about to be deleted
                 if self.keyword(stack, "partition"):
@@ -129,7 +132,7 @@ class RuleChecks:
         if choice.kind in ("guard", "detach", "decode"):
             return (yield from self._keep_from_leaving(stack, choice))
         if choice.kind == "decoy":
-            self._deleted_in_place_of(stack, self.find_stack(choice.card), "decoy", "CR 16-18-1")
+            yield from self._deleted_in_place_of(stack, self.find_stack(choice.card), "decoy", "CR 16-18-1")
             # CR 16-18-3: once the <Decoy> Digimon is deleted, preventing the deletion is mandatory.
             self.emit("not_deleted", "CR 16-18-3", owner, card=repr(stack), why="<Decoy> was deleted in its place")
             return True
@@ -174,9 +177,12 @@ class RuleChecks:
             # player activates them one at a time (the decision takes one answer).
             self.emit("immediate_together", "CR 15-8-5-3", stack.owner, card=repr(stack), effects=len(seen))
 
-    def _deleted_in_place_of(self, stack: Stack, other: Stack, keyword: str, ref: str) -> None:
+    def _deleted_in_place_of(self, stack: Stack, other: Stack, keyword: str, ref: str):
         """<Decoy>, <Guard>: ``other`` is deleted by the keyword's effect in place of ``stack``."""
         self.emit(keyword, ref, stack.owner, deleted=repr(other), protected=repr(stack))
+        yield from self._about_to_leave(other, deleted=True)
+        if other not in self.players[other.owner].battle:
+            return
         self._leave_field(other, "trash", ref, deleted=True)
         self._trigger_deleted(other, "effect")
         self._fire("deleted", [other], by_effect=True, departed=[other])
@@ -210,7 +216,31 @@ class RuleChecks:
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
         """(effect, card) pairs of this Digimon's "when ... would be deleted, ... instead" effects (CR 18-2)."""
-        return list(self._watching(stack, "deleted", timing="would"))
+        return [(e, c) for e, c in self._watching(stack, "deleted", timing="would") if e.instead is not None]
+
+    def _about_to_leave(self, stack: Stack, deleted: bool = False):
+        """Immediate-type effects of ``stack`` itself that its leaving the battle area sets off: "when this
+        Digimon would leave the battle area" (however it leaves) and, when it is about to be deleted, "when
+        this Digimon would be deleted" with no "instead". They are activated and resolved right before it
+        leaves, which it then does all the same (CR 15-8-5-2)."""
+        if stack not in self.players[stack.owner].battle:
+            return
+        effects = list(self._watching(stack, "leaves", timing="would"))
+        if deleted:
+            effects += [(e, c) for e, c in self._watching(stack, "deleted", timing="would") if e.instead is None]
+        if not effects:
+            return
+        self.emit("about_to_be_deleted" if deleted else "about_to_leave", "CR 15-8-5-2", stack.owner,
+                  card=repr(stack), effects=len(effects))
+        outer, self.pending = self.pending, []
+        try:
+            for effect, card in effects:
+                if self._may_trigger(stack.owner, card, effect):
+                    self._pend(stack.owner, f"[would {'be deleted' if effect.event == 'deleted' else 'leave'}] of {card.name}",
+                               effect, stack=stack, card=card)
+            yield from self._resolve()
+        finally:
+            self.pending = outer + self.pending
 
     def replacement_problem(self, stack: Stack, cause: str, a: Action) -> IllegalAction | None:
         """Why the "instead" effect ``a`` names can't replace the deletion of ``stack`` now, or None."""
@@ -647,7 +677,9 @@ class RuleChecks:
             self.players[stack.owner].trash.append(card)
             self.emit("link_trashed", ref, stack.owner, card=card.name)
         for stack, ref in trashed:
-            self._leave_field(stack, "trash", ref)
+            yield from self._about_to_leave(stack)  # (a card in a breeding area has none: CR 3-4-7-4)
+            if stack in self.players[stack.owner].battle or stack is self.players[stack.owner].breeding:
+                self._leave_field(stack, "trash", ref)
         if deleted:
             self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
         waiting = len(self.pending)
@@ -741,6 +773,9 @@ class RuleChecks:
         (CR 15-8-5); True if it stays."""
         if stack not in self.players[stack.owner].battle:
             return False
+        yield from self._about_to_leave(stack)  # "when this Digimon would leave the battle area" (CR 15-8-5-2)
+        if stack not in self.players[stack.owner].battle:
+            return False
         candidates = [Action("decline")] + self._leave_candidates(stack)
         decision = self.decide(stack.owner, "would_leave", candidates, f"{stack!r} would leave the battle area",
                                lambda a: self.leave_problem(stack, "effect", by, a) if a.kind != "decline" else None)
@@ -759,7 +794,7 @@ class RuleChecks:
         """Carry out <Guard>, <Detach> or <Decode>; True if ``stack`` stays in the battle area."""
         owner = stack.owner
         if choice.kind == "guard":
-            self._deleted_in_place_of(stack, self.find_stack(choice.card), "guard", "CR 16-45-1")
+            yield from self._deleted_in_place_of(stack, self.find_stack(choice.card), "guard", "CR 16-45-1")
             return True
         if choice.kind == "detach":
             card = stack.links.pop(choice.option)

@@ -273,7 +273,9 @@ class SpecialDigivolutions:
         stack = self.find_stack(a.target)
         tamer = self.find_stack(a.targets[0])
         self.emit("burst_declared", "CR 8-3-3-1", tp, card=card.name, onto=repr(stack))
-        self._return_burst_tamer(tamer)
+        yield from self._about_to_leave(tamer)  # "when this Tamer would leave the battle area" (CR 15-8-5-2)
+        if tamer in self.players[tp].battle:
+            self._return_burst_tamer(tamer)
         self.pay(tp, self.changed_digivolve_cost(tp, [stack], req.cost, "CR 8-3-2-3", card), "CR 8-3-3-3",
                  f"Burst digivolve into {card.name}")
         card.face_up = True
@@ -341,6 +343,10 @@ class SpecialDigivolutions:
                   origin="battle" if source is not None else "hand")
         yield from self._would_happen(tp, card, "linked")  # CR 10-1-2-3: revealed and its Digimon chosen
         self.pay(tp, link["cost"], "CR 10-1-3-2", f"link {card.name}")
+        if source is not None:
+            yield from self._about_to_leave(source)  # "when this Digimon would leave the battle area" (CR 15-8-5-2)
+            if source not in self.players[tp].battle:
+                return  # its own effect has moved it: there is no card left to link
         if source is not None:
             # It leaves the field to become a link card (not on the field, CR 4-9-4); the cards
             # under it go to the trash (CR 4-7-8).
@@ -438,10 +444,16 @@ class SpecialDigivolutions:
                 from_hand = [m for m in chosen.values() if isinstance(m, Card)]
                 if from_hand:
                     self.emit("revealed_for_digixros", "CR 7-2-2-6", tp, cards=", ".join(c.name for c in from_hand))
-                for name, material in chosen.items():
+                for name, material in list(chosen.items()):
                     if isinstance(material, Card):
                         self.players[tp].hand.remove(material)
                     else:
+                        # "when this Digimon would leave the battle area" acts first (CR 15-8-5-2); what it
+                        # moves can't be chosen any more (CR 7-2-2-3)
+                        yield from self._about_to_leave(material)
+                        if material not in self.players[tp].battle:
+                            del chosen[name]
+                            continue
                         self.players[tp].battle.remove(material)  # CR 7-2-2-7: it leaves the field
                         self._turn_face_up(material.sources)
                         for other in material.sources + material.links:
