@@ -263,6 +263,14 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.digivolve_declared": ("{who} reveals {card} to digivolve {onto} ({requirement})",
                                  "{who} muestra {card} para digivolucionar a {onto} ({requirement})",
                                  "{who} zeigt {card} vor, um {onto} zu digitieren ({requirement})"),
+    "event.battle_area_any_number": (
+        "{card} goes into the battle area beside the {others} card(s) already there: the battle area holds any number of cards",
+        "{card} entra en el área de batalla junto a la(s) {others} carta(s) que ya hay: el área de batalla admite cualquier número de cartas",
+        "{card} kommt in den Kampfbereich neben die {others} Karte(n), die schon dort liegen: der Kampfbereich nimmt beliebig viele Karten auf"),
+    "event.separate_digimon": (
+        "{card} is a card of its own on the field, separate from the {same} other [{name}] already there: each is its own Digimon or Tamer",
+        "{card} es una carta propia en el campo, distinta de los/las {same} [{name}] que ya había: cada una es su propio Digimon o Tamer",
+        "{card} ist eine eigene Karte im Feld, getrennt von den {same} anderen [{name}], die schon dort liegen: jede ist ein eigenes Digimon oder ein eigener Tamer"),
     "event.same_digimon": ("{card} has changed into {top} but is the same Digimon: nothing was played, so [On Play] doesn't trigger",
                            "{card} se ha transformado en {top} pero es el mismo Digimon: no se jugó nada, así que [On Play] no se activa",
                            "{card} hat sich in {top} verwandelt, ist aber dasselbe Digimon: nichts wurde ausgespielt, also löst [On Play] nicht aus"),
