@@ -271,6 +271,14 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "{card} is a card of its own on the field, separate from the {same} other [{name}] already there: each is its own Digimon or Tamer",
         "{card} es una carta propia en el campo, distinta de los/las {same} [{name}] que ya había: cada una es su propio Digimon o Tamer",
         "{card} ist eine eigene Karte im Feld, getrennt von den {same} anderen [{name}], die schon dort liegen: jede ist ein eigenes Digimon oder ein eigener Tamer"),
+    "event.moved_to_breeding": (
+        "{card} moves from the battle area into the empty breeding area with its {cards} card(s); it stays on the field",
+        "{card} pasa del área de batalla al área de cría vacía con su(s) {cards} carta(s); sigue en el campo",
+        "{card} wechselt mit seinen {cards} Karte(n) aus dem Kampfbereich in den leeren Aufzuchtbereich; es bleibt im Feld"),
+    "event.breeding_area_full": (
+        "{card} can't be placed in the breeding area: {there} is there already, and the breeding area holds only 1 card",
+        "{card} no puede ir al área de cría: ya está allí {there}, y el área de cría solo admite 1 carta",
+        "{card} kann nicht in den Aufzuchtbereich: dort liegt schon {there}, und der Aufzuchtbereich nimmt nur 1 Karte auf"),
     "event.same_digimon": ("{card} has changed into {top} but is the same Digimon: nothing was played, so [On Play] doesn't trigger",
                            "{card} se ha transformado en {top} pero es el mismo Digimon: no se jugó nada, así que [On Play] no se activa",
                            "{card} hat sich in {top} verwandelt, ist aber dasselbe Digimon: nichts wurde ausgespielt, also löst [On Play] nicht aus"),
