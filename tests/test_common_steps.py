@@ -79,6 +79,9 @@ GOOD = [
     {"to_security": {"from": "field", "target": "opponent", "max_dp": 5000}},
     {"memory": 2}, {"memory": {"amount": -1, "per": "opponent_digimon", "player": "opponent"}},
     {"trash_security": {"amount": 1, "player": "self", "from": "bottom"}},
+    {"memory": {"amount": 1, "per": "own_trash", "every": 10}},  # "for every 10 cards in your trash" (CR 1-3-7)
+    {"for_each": {"per": "own_tamers", "every": 2, "do": [{"draw": 1}]}},
+    {"trash_sources": {"target": "opponent", "per": "own_tamers", "every": 2, "from": "top"}},
 ]
 BAD = [
     ({"by": {"trash_from_hand": 1, "suspend": "self"}}, "exactly 1 cost"),
@@ -109,6 +112,8 @@ BAD = [
     ({"trash_to_hand": {"optional": "yes"}}, "trash_to_hand.optional"),
     ({"reveal_security": {"count": 0}}, "reveal_security.count"),
     ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
+    ({"memory": {"amount": 1, "per": "own_trash", "every": 1}}, "memory.every"),
+    ({"for_each": {"per": "own_hand", "every": "two", "do": [{"draw": 1}]}}, "for_each.every"),
 ]
 
 

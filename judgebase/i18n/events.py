@@ -968,6 +968,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.token_without_play_cost": ("{card} is a token: it is played although it has no play cost",
                                       "{card} es un token: se juega aunque no tenga coste de juego",
                                       "{card} ist ein Token: es wird gespielt, obwohl es keine Spielkosten hat"),
+    "event.whole_number": (
+        "{card}'s effect counts {count}, for every {every}: {times} time(s), a whole number; the {left} left over count for nothing",
+        "el efecto de {card} cuenta {count}, por cada {every}: {times} vez/veces, un número entero; las {left} que sobran no cuentan",
+        "der Effekt von {card} zählt {count}, für je {every}: {times}-mal, eine ganze Zahl; die {left} übrigen zählen nicht"),
     "event.processed_zero_times": ("{card}: the step “{step}” would be carried out 0 times, so it isn't carried out at all",
                                    "{card}: el paso «{step}» se haría 0 veces, así que no se hace en absoluto",
                                    "{card}: der Schritt „{step}“ würde 0-mal ausgeführt, also wird er gar nicht ausgeführt"),
