@@ -266,8 +266,8 @@ class Steps(CommonSteps):
         if name == "to_breeding":
             # "place this Digimon in the empty space in your breeding area": the area holds 1 card (CR 3-4-7-2),
             # so with a card there already nothing moves.  It stays on the field, its cards with it.
-            if stack is None or stack not in self.players[stack.owner].battle:
-                self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)
+            if stack is None or stack not in self.players[stack.owner].battle or stack.top.defn.category != "digimon":
+                self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)  # the step places "this Digimon"
                 return None
             ps = self.players[stack.owner]
             if ps.breeding is not None:
