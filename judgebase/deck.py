@@ -12,6 +12,8 @@ The library behind ``judgebase deck check`` (no click here).  Two steps:
 
 Card identity is the card number (CR 1-4-1-2-2 counts copies by card number);
 names are only for people.  A parallel-art suffix (``BT1-010_P1``) is dropped.
+Lines listing the same name and number are one card (CR 2-12-1): a copy limit that
+only several lines together break (a parallel printing listed apart) cites that clause.
 The deck rules themselves (sizes, copy limits, which card goes where, with their
 clauses) live in :mod:`judgebase.engine.decks`, shared with the engine's self-play
 decks; this module reads lists and words the problems.  Each problem and warning is a
@@ -1274,7 +1276,7 @@ def load_restrictions(path: str | Path, label: str | None = None) -> Restriction
 class _Group:
     """All lines of one card number in one zone."""
 
-    __slots__ = ("number", "count", "lines", "n_lines", "last", "name", "category")
+    __slots__ = ("number", "count", "lines", "n_lines", "last", "name", "category", "most")
     SHOWN = 10  # line numbers named in a message
 
     def __init__(self, number: str):
@@ -1285,6 +1287,7 @@ class _Group:
         self.last: int | None = None
         self.name = ""
         self.category: str | None = None
+        self.most = 0  # the most copies one line gives (more lines of one card: CR 2-12-1)
 
     def add(self, entry: Entry, category: str | None) -> None:
         self.count += entry.count
@@ -1378,6 +1381,8 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
             placed.append((entry, kind))
             group = kind[2]
             group.count += entry.count
+            if entry.count > group.most:
+                group.most = entry.count
             line = entry.line
             if line is not None and line != group.last:  # entries come in the list's order
                 group.last = line
@@ -1392,7 +1397,8 @@ def check(deck: DeckList, format: str = "official", cards: dict[str, Card] | Non
         breaches = tamer_tactics_breaches(zones["main"], zones["pile"], zones["unsorted"], max_copies)
     else:
         also = {n: c.also for n, c in cards.items() if c.also}
-        breaches = official_breaches(zones["main"], zones["eggs"], zones["unsorted"], max_copies, also)
+        largest = {zone: {n: g.most for n, g in by_number.items()} for zone, by_number in groups.items()}
+        breaches = official_breaches(zones["main"], zones["eggs"], zones["unsorted"], max_copies, also, largest)
     unread = deck.unreadable
     read_note = _counted("deck.read_note", unread, units=_words(unread, deck.unit)) if unread else ""
     for b in breaches:

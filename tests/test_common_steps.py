@@ -85,6 +85,9 @@ GOOD = [
     {"place_under": {"from": ["hand", "trash"], "optional": True, "trait": "Royal Knight", "max_cost": 13,
                      "activate": "when_digivolving"}},
     {"place_under": {"from": "trash", "category": "tamer"}},
+    {"memory": {"amount": 1, "per": "own_trash", "every": 10}},  # "for every 10 cards in your trash" (CR 1-3-7)
+    {"for_each": {"per": "own_tamers", "every": 2, "do": [{"draw": 1}]}},
+    {"trash_sources": {"target": "opponent", "per": "own_tamers", "every": 2, "from": "top"}},
 ]
 BAD = [
     ({"by": {"trash_from_hand": 1, "suspend": "self"}}, "exactly 1 cost"),
@@ -128,6 +131,8 @@ BAD = [
     ({"place_under": {"from": "hand", "max_dp": 3000}}, "max_dp"),
     ({"reveal_security": {"count": 0}}, "reveal_security.count"),
     ({"reveal_security": {"count": 2, "trash": -1}}, "reveal_security.trash"),
+    ({"memory": {"amount": 1, "per": "own_trash", "every": 1}}, "memory.every"),
+    ({"for_each": {"per": "own_hand", "every": "two", "do": [{"draw": 1}]}}, "for_each.every"),
 ]
 
 

@@ -102,7 +102,8 @@ def test_copies_are_counted_by_card_number_across_lines(tmp_path):
     path = variant(tmp_path, "official_legal.txt", "2 Tamer Two BT1-085", "2 Agumon (alt art) BT1-010_P1")
     data = check_json(path, "--restrictions", NONE)
     (problem,) = data["problems"]
-    assert problem["ref"] == "CR 1-4-1-2-2" and "6 copies of BT1-010" in problem["message"]
+    # No line alone is over 4: the lines list one card (same name and number, CR 2-12-1).
+    assert problem["ref"] == "CR 2-12-1" and "6 copies of BT1-010" in problem["message"]
     assert problem["line"] == 9 and "lines 9, 20" in problem["message"]
 
 

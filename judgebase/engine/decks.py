@@ -34,6 +34,7 @@ PILE_EGGS = (2, 5)  # TT §1.2: 2-5 Digi-Eggs in the pile
 PILE_SIZE = (6, 12)  # TT §1.2: 6-12 cards in the pile
 OWN_LIMIT_REF = "CR 2-3-4-6-1"  # a card whose (Rule) allows up to X copies: at most X of it
 ALSO_NUMBER_REF = "CR 2-3-4-5-1"  # a card whose (Rule) gives it another card number counts as that number too
+SAME_CARD_REF = "CR 2-12-1"  # cards with the same name and card number are one card, however many lines list them
 DECK_SIZE, EGG_DECK_MAX = MAIN_SIZE, EGGS_MAX  # the names the generators have always used
 
 # What each ref says (the ``rule`` of a deck-check problem).
@@ -46,6 +47,8 @@ RULES = {
     "CR 1-4-4-2": "tokens can't be put in a deck or Digi-Egg deck",
     OWN_LIMIT_REF: "a card whose (Rule) allows up to X copies: at most X copies of it in a deck",
     ALSO_NUMBER_REF: "a card whose (Rule) gives it another card number counts toward that number's copies too",
+    SAME_CARD_REF: ("cards with the same name and card number are the same card, whatever printing or line lists them: "
+                    "their copies are counted together"),
     "TT §1.1": f"main deck: exactly {MAIN_SIZE} Digimon and Option cards, no Tamers, at most {COPIES_MAX} copies of a card number",
     "TT §1.2": (f"Tamer+Digi-Egg pile: {PILE_TAMERS[0]}-{PILE_TAMERS[1]} Tamers, all different, and "
                 f"{PILE_EGGS[0]}-{PILE_EGGS[1]} Digi-Eggs, at most {COPIES_MAX} copies each; "
@@ -93,10 +96,12 @@ def _tokens(zones: dict[str, Zone]) -> list[Breach]:
 
 
 def _copies(zone: Zone, name: str, ref: str, max_copies: Mapping[str, int], own_ref: str | None = None,
-            also: Mapping[str, tuple[str, ...]] | None = None) -> list[Breach]:
+            also: Mapping[str, tuple[str, ...]] | None = None, largest: Mapping[str, int] | None = None) -> list[Breach]:
     """Cards over their copy limit; past a higher limit the card's own (Rule) sets, the breach cites
     ``own_ref`` (CR 2-3-4-6-1) when given.  A card whose (Rule) gives it another card number
-    (``also``) counts toward that number too, and a breach it brings about cites CR 2-3-4-5-1."""
+    (``also``) counts toward that number too, and a breach it brings about cites CR 2-3-4-5-1.
+    ``largest`` is the most copies of a number that one line of the list gives: a number over its limit
+    only because several lines (printings, parallel arts) list it is one card counted once (CR 2-12-1)."""
     extra: dict[str, int] = {}
     for number, numbers in (also or {}).items():
         for other in numbers:
@@ -106,7 +111,13 @@ def _copies(zone: Zone, name: str, ref: str, max_copies: Mapping[str, int], own_
         limit = max(COPIES_MAX, max_copies.get(number, COPIES_MAX))  # a card's own text may allow more
         total = n + extra.get(number, 0)
         if n > limit:
-            out.append(Breach(own_ref if own_ref and limit > COPIES_MAX else ref, "copies", name, n, 0, limit, number, cat))
+            if own_ref and limit > COPIES_MAX:
+                why = own_ref
+            elif largest is not None and largest.get(number, n) <= limit:
+                why = SAME_CARD_REF  # no line alone is over the limit: the lines list one card
+            else:
+                why = ref
+            out.append(Breach(why, "copies", name, n, 0, limit, number, cat))
         elif total > limit:
             out.append(Breach(ALSO_NUMBER_REF, "copies", name, total, 0, limit, number, cat))
     return out
@@ -114,11 +125,14 @@ def _copies(zone: Zone, name: str, ref: str, max_copies: Mapping[str, int], own_
 
 def official_breaches(main: Zone, eggs: Zone, unsorted: Zone | None = None,
                       max_copies: Mapping[str, int] | None = None,
-                      also: Mapping[str, tuple[str, ...]] | None = None) -> list[Breach]:
+                      also: Mapping[str, tuple[str, ...]] | None = None,
+                      largest: Mapping[str, Mapping[str, int]] | None = None) -> list[Breach]:
     """Every way a deck and Digi-Egg deck break CR 1-4-1 (and CR 1-4-4-2).
 
     ``unsorted`` holds cards whose zone isn't known: their copies are still counted,
-    but the deck sizes can't be judged while there are any.
+    but the deck sizes can't be judged while there are any.  ``largest`` (zone -> card number ->
+    the most copies one listed line gives) lets a breach name CR 2-12-1 when only lines taken
+    together break a copy limit.
     """
     unsorted, max_copies = unsorted or {}, max_copies or {}
     out = _tokens({"main": main, "eggs": eggs, "unsorted": unsorted})
@@ -133,9 +147,10 @@ def official_breaches(main: Zone, eggs: Zone, unsorted: Zone | None = None,
             out.append(Breach("CR 1-4-1-2-1", "size", "main", _total(main), MAIN_SIZE, MAIN_SIZE))
         if _total(eggs) > EGGS_MAX:
             out.append(Breach("CR 1-4-1-3-1", "size", "eggs", _total(eggs), 0, EGGS_MAX))
-    out += _copies(main, "main", "CR 1-4-1-2-2", max_copies, OWN_LIMIT_REF, also)
-    out += _copies(unsorted, "unsorted", "CR 1-4-1-2-2", max_copies, OWN_LIMIT_REF, also)
-    out += _copies(eggs, "eggs", "CR 1-4-1-3-2", max_copies, OWN_LIMIT_REF, also)
+    largest = largest or {}
+    out += _copies(main, "main", "CR 1-4-1-2-2", max_copies, OWN_LIMIT_REF, also, largest.get("main"))
+    out += _copies(unsorted, "unsorted", "CR 1-4-1-2-2", max_copies, OWN_LIMIT_REF, also, largest.get("unsorted"))
+    out += _copies(eggs, "eggs", "CR 1-4-1-3-2", max_copies, OWN_LIMIT_REF, also, largest.get("eggs"))
     return out
 
 

@@ -24,8 +24,8 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("from", "optional") + CARD_FILTERS,
     "reveal": ("count", "to_hand", "rest", "look", "digivolve"),
     "to_deck_bottom": ("target", "max_dp", "max_level", "min_level", "highest_level", "lowest_level", "sources"),
-    "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "from"),
-    "for_each": ("per", "do"),
+    "trash_sources": ("target", "max_dp", "max_level", "amount", "per", "every", "from"),
+    "for_each": ("per", "every", "do"),
     "activate_main": ("from", "optional") + CARD_FILTERS,
     "trash_to_hand": ("amount", "optional") + CARD_FILTERS,
     "place_under": ("from", "optional", "activate") + CARD_FILTERS,
@@ -33,7 +33,7 @@ STEP_FIELDS: dict[str, tuple[str, ...]] = {
     "security_to_hand": ("amount",),
     "reveal_security": ("count", "trash"),
     "to_security": ("from", "target", "face_up", "optional", "bottom", "max_dp", "max_level") + CARD_FILTERS,
-    "memory": ("amount", "per", "player"),
+    "memory": ("amount", "per", "every", "player"),
     "trash_security": ("amount", "player", "from"),
 }
 #: Fields of one selection among revealed cards (``reveal.to_hand``).
@@ -58,7 +58,8 @@ _CATEGORIES = ("digimon", "tamer", "option", "digi-egg")
 def step_problem(name: str, arg) -> str | None:
     """What is wrong with the argument of step ``name`` (a common step), or None."""
     if name == "for_each":
-        problem = _fields(name, arg) or _required(name, arg, "per", "do") or _enum(name, arg, "per", MEMORY_COUNTS)
+        problem = _fields(name, arg) or _required(name, arg, "per", "do") or _enum(name, arg, "per", MEMORY_COUNTS) \
+            or _every(name, arg)
         if problem:
             return problem
         for i, sub in enumerate(arg["do"] if isinstance(arg["do"], list) else [None]):
@@ -70,7 +71,7 @@ def step_problem(name: str, arg) -> str | None:
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None
         return _fields(name, arg) or _required(name, arg, "amount", "per") or _enum(name, arg, "per", MEMORY_COUNTS) \
-            or _enum(name, arg, "player", ("self", "opponent"))
+            or _enum(name, arg, "player", ("self", "opponent")) or _every(name, arg)
     if name == "trash_security":
         if isinstance(arg, int) and not isinstance(arg, bool):
             return None
@@ -170,7 +171,7 @@ def step_problem(name: str, arg) -> str | None:
             or _flag(name, arg, "lowest_level", (True,))
     if name == "trash_sources":
         return _required(name, arg, "from") or _enum(name, arg, "target", _TARGETS) \
-            or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS)
+            or _enum(name, arg, "from", ("top", "bottom")) or _enum(name, arg, "per", MEMORY_COUNTS) or _every(name, arg)
     if name == "to_security":
         problem = _required(name, arg, "from") or _enum(name, arg, "from", ("hand", "trash", "field", "self")) \
             or _flag(name, arg, "bottom", (True, False))
@@ -201,6 +202,16 @@ def _fields(name: str, arg, allowed: tuple[str, ...] | None = None) -> str | Non
     if unknown:
         return f"{name}: unknown field {unknown[0]!r} (known: {', '.join(allowed)})"
     return None
+
+
+def _every(name: str, arg: dict) -> str | None:
+    """``every: N`` ("for every N X"): a whole number of 2 or more, with the ``per`` it divides."""
+    if "every" not in arg:
+        return None
+    n = arg["every"]
+    if not isinstance(n, int) or isinstance(n, bool) or n < 2:
+        return f"{name}.every: a whole number of 2 or more (\"for every 2 ...\")"
+    return None if "per" in arg else f"{name}.every: needs per, the count it groups"
 
 
 def _required(name: str, arg: dict, *keys: str) -> str | None:

@@ -270,6 +270,22 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.digivolve_declared": ("{who} reveals {card} to digivolve {onto} ({requirement})",
                                  "{who} muestra {card} para digivolucionar a {onto} ({requirement})",
                                  "{who} zeigt {card} vor, um {onto} zu digitieren ({requirement})"),
+    "event.battle_area_any_number": (
+        "{card} goes into the battle area beside the {others} card(s) already there: the battle area holds any number of cards",
+        "{card} entra en el área de batalla junto a la(s) {others} carta(s) que ya hay: el área de batalla admite cualquier número de cartas",
+        "{card} kommt in den Kampfbereich neben die {others} Karte(n), die schon dort liegen: der Kampfbereich nimmt beliebig viele Karten auf"),
+    "event.separate_digimon": (
+        "{card} is a card of its own on the field, separate from the {same} other [{name}] already there: each is its own Digimon or Tamer",
+        "{card} es una carta propia en el campo, distinta de los/las {same} [{name}] que ya había: cada una es su propio Digimon o Tamer",
+        "{card} ist eine eigene Karte im Feld, getrennt von den {same} anderen [{name}], die schon dort liegen: jede ist ein eigenes Digimon oder ein eigener Tamer"),
+    "event.moved_to_breeding": (
+        "{card} moves from the battle area into the empty breeding area with its {cards} card(s); it stays on the field",
+        "{card} pasa del área de batalla al área de cría vacía con su(s) {cards} carta(s); sigue en el campo",
+        "{card} wechselt mit seinen {cards} Karte(n) aus dem Kampfbereich in den leeren Aufzuchtbereich; es bleibt im Feld"),
+    "event.breeding_area_full": (
+        "{card} can't be placed in the breeding area: {there} is there already, and the breeding area holds only 1 card",
+        "{card} no puede ir al área de cría: ya está allí {there}, y el área de cría solo admite 1 carta",
+        "{card} kann nicht in den Aufzuchtbereich: dort liegt schon {there}, und der Aufzuchtbereich nimmt nur 1 Karte auf"),
     "event.same_digimon": ("{card} has changed into {top} but is the same Digimon: nothing was played, so [On Play] doesn't trigger",
                            "{card} se ha transformado en {top} pero es el mismo Digimon: no se jugó nada, así que [On Play] no se activa",
                            "{card} hat sich in {top} verwandelt, ist aber dasselbe Digimon: nichts wurde ausgespielt, also löst [On Play] nicht aus"),
@@ -1016,6 +1032,10 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "event.token_without_play_cost": ("{card} is a token: it is played although it has no play cost",
                                       "{card} es un token: se juega aunque no tenga coste de juego",
                                       "{card} ist ein Token: es wird gespielt, obwohl es keine Spielkosten hat"),
+    "event.whole_number": (
+        "{card}'s effect counts {count}, for every {every}: {times} time(s), a whole number; the {left} left over count for nothing",
+        "el efecto de {card} cuenta {count}, por cada {every}: {times} vez/veces, un número entero; las {left} que sobran no cuentan",
+        "der Effekt von {card} zählt {count}, für je {every}: {times}-mal, eine ganze Zahl; die {left} übrigen zählen nicht"),
     "event.processed_zero_times": ("{card}: the step “{step}” would be carried out 0 times, so it isn't carried out at all",
                                    "{card}: el paso «{step}» se haría 0 veces, así que no se hace en absoluto",
                                    "{card}: der Schritt „{step}“ würde 0-mal ausgeführt, also wird er gar nicht ausgeführt"),

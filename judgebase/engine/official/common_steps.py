@@ -55,7 +55,7 @@ class CommonSteps:
                 yield from self._trash_to_hand(me, arg, card, stack)
         elif name == "for_each":
             # CR 4-27-4: "do A and B for each X": X is counted once, then A is done that many times, then B.
-            count = self._count(me, arg["per"], stack)
+            count = self._times(me, arg, card, stack)
             self.emit("for_each_counted", "CR 4-27-4", me, card=card.name, count=count)
             for sub in arg["do"]:
                 (sub_name, sub_arg), = sub.items()
@@ -866,10 +866,22 @@ class CommonSteps:
             return sum(1 for s in ps.battle if s.top.defn.category == category)
         return len(getattr(ps, what))
 
+    def _times(self, me: int, spec: dict, card: Card, stack: Stack | None) -> int:
+        """How many times "for each X" (CR 4-27-1) or "for every N X" does its processing: X counted now; for
+        every N, the whole groups of N only, as a changed number is always a whole number (CR 1-3-7)."""
+        count = self._count(me, spec["per"], stack)
+        every = spec.get("every")
+        if not every:
+            return count
+        times, left = divmod(count, every)
+        if left:
+            self.emit("whole_number", "CR 1-3-7", me, card=card.name, count=count, every=every, times=times, left=left)
+        return times
+
     def _trash_sources(self, me: int, target: Stack, spec: dict, card: Card, stack: Stack | None) -> None:
         """Trash digivolution cards of ``target``, N (for each of a count, CR 4-27-1): counted from the
         top of the cards under it down (CR 4-27-2) or from the bottom up (CR 4-27-3), as many as there are."""
-        count = self._count(me, spec["per"], stack) if "per" in spec else 1
+        count = self._times(me, spec, card, stack) if "per" in spec else 1
         wanted = int(spec.get("amount", 1)) * count
         under = target.sources  # bottom to top
         picked = list(reversed(under))[:wanted] if spec["from"] == "top" else under[:wanted]
@@ -884,7 +896,7 @@ class CommonSteps:
 
     def _memory_per_count(self, me: int, spec: dict, card: Card, stack: Stack | None) -> None:
         """Gain or lose memory for each of something (CR 4-27-1); gaining and losing move the marker (CR 4-1-4)."""
-        count = self._count(me, spec["per"], stack)
+        count = self._times(me, spec, card, stack)
         total = int(spec["amount"]) * count
         side = me if spec.get("player", "self") == "self" else 1 - me
         ref = "CR 4-27-5" if spec["per"] == "occurrences" else "CR 4-27-1"

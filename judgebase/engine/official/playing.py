@@ -307,7 +307,16 @@ class Playing:
         return stack
 
     def _after_place(self, stack: Stack, how: str):
-        """A card entered the battle area: what a format tracks about it (Tamer Tactics groups)."""
+        """A card entered the battle area (played, put there by an effect, moved from the breeding area):
+        the area takes it however many cards it holds (CR 3-4-8-2), and it is a Digimon or Tamer of its
+        own, apart from any other card of the same name there (CR 3-4-4).  Then what a format tracks about
+        it (Tamer Tactics groups)."""
+        others = [s for s in self.players[stack.owner].battle if s is not stack]
+        if others:
+            self.emit("battle_area_any_number", "CR 3-4-8-2", stack.owner, card=repr(stack), others=len(others))
+            same = sum(1 for s in others if s.top.name == stack.top.name)
+            if same:
+                self.emit("separate_digimon", "CR 3-4-4", stack.owner, card=repr(stack), name=stack.top.name, same=same)
         yield from self.variant.after_place(stack, how)
 
     def _digivolve(self, tp, a: Action, cost: int | None = None, by_effect: bool = False, ignore_requirements: bool = False):

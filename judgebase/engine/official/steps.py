@@ -284,6 +284,21 @@ class Steps(CommonSteps):
                 return None
             yield from self._move_to_battle(me)
             return None
+        if name == "to_breeding":
+            # "place this Digimon in the empty space in your breeding area": the area holds 1 card (CR 3-4-7-2),
+            # so with a card there already nothing moves.  It stays on the field, its cards with it.
+            if stack is None or stack not in self.players[stack.owner].battle or stack.top.defn.category != "digimon":
+                self.emit("no_target", "CR 1-3-2", me, card=card.name, step=name)  # the step places "this Digimon"
+                return None
+            ps = self.players[stack.owner]
+            if ps.breeding is not None:
+                self.emit("breeding_area_full", "CR 3-4-7-2", stack.owner, card=repr(stack), there=repr(ps.breeding))
+                return None
+            ps.battle.remove(stack)
+            stack.area = "breeding"
+            ps.breeding = stack
+            self.emit("moved_to_breeding", "CR 3-4-7-2", stack.owner, card=repr(stack), cards=len(stack.cards))
+            return None
         if name == "dna_digivolve":
             # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand",
             # paying that card's DNA digivolution cost (CR 8-2).
