@@ -107,6 +107,27 @@ class Steps(CommonSteps):
             self.emit("effect_type", "CR 15-12-1-6", me, source=card.name, etype=etype, card=repr(stack))
         return False
 
+    def _eggs_under(self, me: int, amount: int, stack: Stack | None) -> None:
+        """"Place the top N cards of your Digi-Egg deck under this Digimon as its bottom digivolution
+        cards": they are moved one at a time, each going under the cards already there, but all of them
+        are placed at one and the same moment (CR 3-3-4), so what watches for digivolution cards being
+        added sees one event."""
+        ps = self.players[me]
+        if stack is None or stack not in ps.battle:
+            return  # "this Digimon" is no longer there to place them under
+        moved = ps.eggs[:amount]
+        del ps.eggs[: len(moved)]
+        for c in moved:  # one by one, each as the bottom digivolution card (face up, CR 4-7-5)
+            c.incarnation += 1
+            c.face_up = True
+            stack.cards.insert(0, c)
+        if not moved:
+            return
+        self.emit("eggs_under", "CR 4-8-1", me, card=repr(stack), placed=[c.name for c in moved])
+        if len(moved) > 1:
+            self.emit("moved_together", "CR 3-3-4", me, zone="eggs", cards=len(moved))
+        self._sources_added(stack, placed=tuple(moved))
+
     def _step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
         opp = 1 - me
         if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
@@ -152,6 +173,9 @@ class Steps(CommonSteps):
                 self.emit("moved_together", "CR 3-2-4", me, zone="deck", cards=len(moved))
             if moved:
                 self._security_changed(me, "security_added", by_effect=True, cards=len(moved))
+            return None
+        if name == "eggs_under":
+            self._eggs_under(me, int(arg), stack)
             return None
         if name == "trash_security":
             spec = arg if isinstance(arg, dict) else {"amount": arg}
