@@ -113,7 +113,7 @@ class Steps(CommonSteps):
         are placed at one and the same moment (CR 3-3-4), so what watches for digivolution cards being
         added sees one event."""
         ps = self.players[me]
-        if stack is None or stack not in ps.battle:
+        if stack is None or stack not in ps.battle or not (stack.top.defn.category == "digimon" or self.treated_as_digimon(stack)):
             return  # "this Digimon" is no longer there to place them under
         moved = ps.eggs[:amount]
         del ps.eggs[: len(moved)]
