@@ -157,6 +157,8 @@ STEPS = (
     "add_info", "change_info",  # information added or changed (CR 15-12)
     "move_from_breeding",  # "move the Digimon in your breeding area to the battle area" (CR 4-17-1)
     "to_breeding",  # "place this Digimon in the empty space in your breeding area": only if it is empty (CR 3-4-7-2)
+    "reorder_sources",  # "place this Digimon's digivolution cards in any order": still the same Digimon (CR 3-1-3-1-4)
+    "eggs_under",  # "place the top N cards of your Digi-Egg deck under this Digimon as its bottom digivolution cards" (CR 3-3-4)
     "dna_digivolve",  # "this Digimon may DNA digivolve with 1 of your other Digimon into a card in your hand" (CR 8-2)
     # keyword steps CR 16-14, 16-20, 16-28
     "digi_burst", "save", "mind_link",

@@ -64,6 +64,7 @@ DECISION_REF = {
     "arts_digivolve": "CR 4-20-1",
     "digixros": "CR 7-2-1",
     "assembly": "CR 7-3-2-1",
+    "source_order": "CR 15-11-1-3-1",
     # common effect steps (common_steps.py)
     "cost": "CR 15-7-1",
     "effect_play": "CR 15-11-1-3-1",

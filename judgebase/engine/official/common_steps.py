@@ -529,7 +529,7 @@ class CommonSteps:
         revealed = ps.deck[: int(spec["count"])]
         del ps.deck[: len(revealed)]
         ps.processing += revealed  # CR 15-15-3-5: draws now come from the unrevealed cards
-        self._shown.append((me, revealed, bool(spec.get("look"))))
+        self._shown.append((me, revealed, bool(spec.get("look")), "deck"))
         if spec.get("look"):
             # "Look at" names no player: only the effect's player sees the cards (CR 15-15-3-9-2).
             self.emit("looked_at", "CR 15-15-3-9-2", me, cards=[c.name for c in revealed], count=len(revealed))
@@ -644,6 +644,14 @@ class CommonSteps:
         if revealed:
             self.emit("reveal_ended", "CR 15-15-3-4", me, card=card.name, count=len(revealed))
 
+    def _all_revealed(self, player: int, zone: str) -> bool:
+        """Whether every card of ``player``'s ``zone`` ("deck", "security") is being revealed now: none is
+        left unrevealed there and an effect still reveals cards from it.  Another effect can't add cards
+        to such an area until the revealing is over (CR 15-15-3-3)."""
+        ps = self.players[player]
+        return not getattr(ps, zone) and any(s[0] == player and s[3] == zone and any(c in ps.processing for c in s[1])
+                                             for s in self._shown)
+
     def _bottom_order(self, chooser: int, cards: list[Card], ref: str):
         """The order in which ``cards`` go to the bottom of a deck, chosen by ``chooser`` one card at a
         time (each next card goes under the previous one); cards of one name need no choice."""
@@ -669,7 +677,11 @@ class CommonSteps:
     def _stack_to_deck_bottom(self, me: int, stack: Stack, spec: dict):
         """Return a Digimon to the bottom of its owner's deck (CR 3-1-3-8): with all of its digivolution
         cards when the card says so, in the order its player chooses (CR 3-1-3-4); otherwise the cards
-        under it go to the trash (CR 4-7-8)."""
+        under it go to the trash (CR 4-7-8).  While every card of that deck is being revealed, no other
+        effect can add to it, so the Digimon stays (CR 15-15-3-3)."""
+        if self._all_revealed(stack.owner, "deck"):
+            self.emit("not_added_while_revealed", "CR 15-15-3-3", me, card=repr(stack), zone="deck", owner=f"P{stack.owner + 1}")
+            return
         if (yield from self._would_leave(stack, me)) or stack not in self.players[stack.owner].battle:
             return  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or a <Guard> Digimon deleted
         if spec["sources"] == "deck":
@@ -713,7 +725,7 @@ class CommonSteps:
         revealed = ps.security[: int(spec["count"])]
         del ps.security[: len(revealed)]
         ps.processing += revealed  # while revealed, not cards of the security stack (CR 15-15-3-1)
-        self._shown.append((me, revealed, False))  # shown to both players (CR 15-15-3-8-1)
+        self._shown.append((me, revealed, False, "security"))  # shown to both players (CR 15-15-3-8-1)
         self.emit("security_revealed", "CR 15-15-3-1", me, cards=[c.name for c in revealed], count=len(revealed))
         trashed: list[Card] = []
         for _ in range(min(int(spec.get("trash", 0)), len(revealed))):

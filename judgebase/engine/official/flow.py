@@ -369,7 +369,7 @@ class Flow:
         shown = [s for s in self._shown if s[0] == owner]
         if not shown:
             raise IllegalAction(f"no effect of P{owner + 1}'s is revealing cards: a deck's cards are face down", "CR 3-2-2")
-        _, cards, looked_at = shown[-1]
+        _, cards, looked_at, _zone = shown[-1]
         if looked_at and player != owner:
             raise IllegalAction(f"P{owner + 1}'s effect looks at the cards: they are shown to P{owner + 1} only",
                                 "CR 15-15-3-9-1")

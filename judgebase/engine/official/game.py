@@ -93,7 +93,8 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self.labels: dict[str, int] = {}  # scenario names for stacks and cards
         self._main_logged = None
         self._main_arrives = None
-        self._shown: list[tuple] = []  # (player, cards, looked at) an effect is revealing now (CR 15-15-3-8-1, 15-15-3-9-1)
+        # (player, cards, looked at, area they come from) an effect is revealing now (CR 15-15-3-8-1, 15-15-3-9-1)
+        self._shown: list[tuple] = []
         self._mandatory_depth = 0  # inside another effect activated by a mandatory effect (CR 15-15-7-4)  # the turn whose main phase came in play, not from the setup (CR 15-16-13)
         self.burst_pending: list[tuple[int, int, int]] = []  # (stack, card, turn) - CR 8-3-2-1
         self.later: list = []  # (turn, player, effect, card): steps left for the end of the turn (CR 18-1-1)

@@ -400,9 +400,9 @@ class Playing:
             # CR 3-4-5: the Digimon changes into the new top card and stays the same Digimon; nothing is played.
             self.emit("same_digimon", "CR 3-4-5", tp, card=repr(stack), top=card.name)
         if self.players[tp].deck:
-            if any(shown[0] == tp for shown in self._shown):
+            if any(shown[0] == tp and shown[3] == "deck" for shown in self._shown):
                 # CR 15-15-3-5: cards of this deck are being revealed; the draw takes the unrevealed ones.
-                still = sum(1 for x in self._shown if x[0] == tp for c in x[1] if c in self.players[tp].processing)
+                still = sum(1 for x in self._shown if x[0] == tp and x[3] == "deck" for c in x[1] if c in self.players[tp].processing)
                 self.emit("draw_from_unrevealed", "CR 15-15-3-5", tp, revealed=still)
             self._draw(tp, 1, "CR 8-1-3-3")
         else:

@@ -652,7 +652,11 @@ class RuleChecks:
                     trashed.append((stack, "CR 17-1-3-2-2"))
                     continue
                 if category not in ("digimon", "digi-egg") and not self.treated_as_digimon(stack):
-                    continue  # (a card an effect treats as a Digimon is checked as one, CR 15-12-1-4)
+                    # (a card an effect treats as a Digimon is checked as one, CR 15-12-1-4.) A link goes into a
+                    # Digimon only (CR 10-1-1): a linked card of another category, such as a Tamer no longer
+                    # treated as a Digimon, has its link cards trashed (CR 17-1-3-2-7).
+                    links += [(stack, card, "CR 17-1-3-2-7") for card in stack.links]
+                    continue
                 dp = self.dp(stack)
                 if dp is None:
                     trashed.append((stack, "CR 17-1-3-2-1"))

@@ -173,7 +173,9 @@ class SpecialDigivolutions:
         if not link:
             return IllegalAction(f"{card.name} has no [Link] information", "CR 10-1-1")
         stack = self.find_stack(a.target) if a.target is not None else None
-        if stack is None or stack.owner != tp or stack.area != "battle" or stack.top.defn.category != "digimon":
+        if stack is None or stack.owner != tp or stack.area != "battle" \
+                or not (stack.top.defn.category == "digimon" or self.treated_as_digimon(stack)):
+            # (a card an effect treats as a Digimon is one to the rules for Digimon, CR 15-12-1-4)
             return IllegalAction("a link goes into one of your Digimon in the battle area", "CR 10-1-1")
         if stack is source:
             return IllegalAction(f"{stack!r} can't be linked into itself: choose 1 of your other Digimon", "CR 10-1-3-1")

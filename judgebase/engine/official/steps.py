@@ -126,6 +126,53 @@ class Steps(CommonSteps):
             self.emit("effect_type", "CR 15-12-1-6", me, source=card.name, etype=etype, card=repr(stack))
         return False
 
+    def _eggs_under(self, me: int, amount: int, stack: Stack | None) -> None:
+        """"Place the top N cards of your Digi-Egg deck under this Digimon as its bottom digivolution
+        cards": they are moved one at a time, each going under the cards already there, but all of them
+        are placed at one and the same moment (CR 3-3-4), so what watches for digivolution cards being
+        added sees one event."""
+        ps = self.players[me]
+        if stack is None or stack not in ps.battle or not (stack.top.defn.category == "digimon" or self.treated_as_digimon(stack)):
+            return  # "this Digimon" is no longer there to place them under
+        moved = ps.eggs[:amount]
+        del ps.eggs[: len(moved)]
+        for c in moved:  # one by one, each as the bottom digivolution card (face up, CR 4-7-5)
+            c.incarnation += 1
+            c.face_up = True
+            stack.cards.insert(0, c)
+        if not moved:
+            return
+        self.emit("eggs_under", "CR 4-8-1", me, card=repr(stack), placed=[c.name for c in moved])
+        if len(moved) > 1:
+            self.emit("moved_together", "CR 3-3-4", me, zone="eggs", cards=len(moved))
+        self._sources_added(stack, placed=tuple(moved))
+
+    def _reorder_sources(self, me: int, card: Card, stack: Stack | None):
+        """"Place this Digimon's digivolution cards in any order": the player chooses them from the top
+        down (the card just under the top card first); cards of one name need no choice.  A new order
+        makes none of the stacked cards a new card (CR 3-1-3-1-4): it is the same Digimon, keeping its
+        state, the effects applied to it and its [Once Per Turn] counts."""
+        if stack is None or stack not in self.players[me].battle or len(stack.sources) < 2:
+            return  # no Digimon, or no order to change
+        left, order = list(reversed(stack.sources)), []  # top down
+        while len({c.name for c in left}) > 1:
+            def check(a: Action, left=left) -> IllegalAction | None:
+                if a.kind != "choose":
+                    return None
+                if a.card is None or a.target is not None or a.option is not None or a.targets \
+                        or not any(c.uid == a.card for c in left):
+                    return IllegalAction(f"choose 1 of the digivolution cards of {stack!r} still to be placed", "CR 15-11-1-3-1")
+                return None
+
+            pick = yield self.decide(me, "source_order", [Action("choose", c.uid) for c in left],
+                                     f"{card.name}: the next digivolution card of {stack!r}, from the top down", check)
+            picked = next(c for c in left if c.uid == pick.card)
+            left.remove(picked)
+            order.append(picked)
+        order += left
+        stack.cards[:-1] = list(reversed(order))
+        self.emit("sources_reordered", "CR 3-1-3-1-4", me, card=repr(stack), order=[c.name for c in stack.cards])
+
     def _step(self, me: int, name: str, arg, card: Card, stack: Stack | None):
         opp = 1 - me
         if name in COMMON_STEPS and name not in self.TARGETED_STEPS:
@@ -171,6 +218,12 @@ class Steps(CommonSteps):
                 self.emit("moved_together", "CR 3-2-4", me, zone="deck", cards=len(moved))
             if moved:
                 self._security_changed(me, "security_added", by_effect=True, cards=len(moved))
+            return None
+        if name == "reorder_sources":
+            yield from self._reorder_sources(me, card, stack)
+            return None
+        if name == "eggs_under":
+            self._eggs_under(me, int(arg), stack)
             return None
         if name == "trash_security":
             spec = arg if isinstance(arg, dict) else {"amount": arg}
