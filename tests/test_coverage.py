@@ -294,6 +294,8 @@ def test_scenarios_without_a_ruling_count_and_clause_pages_name_them(db):
 
 
 def test_the_coverage_page_shows_figures_then_the_gap_lists_first(db):
+    import copy
+
     from judgebase.web.app import render_page
     from judgebase.web.pages import Links, Site
 
@@ -303,8 +305,18 @@ def test_the_coverage_page_shows_figures_then_the_gap_lists_first(db):
     assert data["totals"] == totals
     html = render_page("jb_coverage.html", Links(), "en", coverage=data)
     assert f"{totals['clauses']} clauses: {totals['proven']} proven · {totals['not_testable']} not testable · {totals['gap']} gaps" in html
+    assert html.count('<tr><td>') == len(data["chapters"])
+    # Every clause is proven or listed today: the page says so where the gap lists would be.
+    assert totals["gap"] == 0 and '<details class="gaps"' not in html
+    assert "No gaps: every clause is proven or listed as not testable." in html
+    assert html.index("No gaps") < html.index('<details class="not-testable"') < html.index('<details class="proven"')
+    # With a gap, its list comes first, naming the clause.
+    with_gap = copy.deepcopy(data)
+    chapter = with_gap["chapters"][0]
+    chapter["gaps"] = [{"ref": "CR 1-1-1", "url": "/clause/CR-1-1-1", "titles": {"en": "Two players"}}]
+    chapter["gap"] = 1
+    with_gap["totals"]["gap"] = 1
+    html = render_page("jb_coverage.html", Links(), "en", coverage=with_gap)
     gaps, listed, proven = (html.index(f'<details class="{c}"') for c in ("gaps", "not-testable", "proven"))
     assert gaps < listed < proven
-    first_gap = data["chapters"][0]["gaps"][0]["ref"]
-    assert f'<span class="ref">{first_gap}</span>' in html
-    assert html.count('<tr><td>') == len(data["chapters"])
+    assert '<span class="ref">CR 1-1-1</span>' in html and "No gaps" not in html
