@@ -75,19 +75,20 @@ def build_lock(db_path: Path, notify=None):
 
 
 def build(source_root: str | Path, db_path: str | Path, progress: Progress | None = None,
-          notify=None, still_needed=None) -> BuildReport | None:
+          notify=None, still_needed=None, allow_gaps: bool = False) -> BuildReport | None:
     """Build ``db_path`` (and its index) from ``source_root``; raise SourceError on bad sources.
 
     Holds the build lock of ``db_path`` throughout. ``still_needed``, checked once the
     lock is held, lets a caller skip a build another process finished meanwhile
-    (then None is returned).
+    (then None is returned).  ``allow_gaps`` builds a source tree in which some clauses
+    are neither proven nor listed as not testable (one being written, a partial tree).
     """
     db_path = Path(db_path)
     with build_lock(db_path, notify):
         if still_needed is not None and not still_needed():
             return None
         _remove_leftovers(db_path)
-        return _build(Path(source_root), db_path, progress)
+        return _build(Path(source_root), db_path, progress, allow_gaps)
 
 
 def _remove_leftovers(db_path: Path) -> None:
@@ -109,7 +110,7 @@ def index_manifest(index_dir: Path) -> dict[str, list]:
     return out
 
 
-def _build(source_root: Path, db_path: Path, progress: Progress | None) -> BuildReport:
+def _build(source_root: Path, db_path: Path, progress: Progress | None, allow_gaps: bool = False) -> BuildReport:
     started = time.perf_counter()
     tell = progress or (lambda label, done, total: None)
 
@@ -124,7 +125,7 @@ def _build(source_root: Path, db_path: Path, progress: Progress | None) -> Build
 
     tell("running scenarios", 0, 1)
     runs = scenarios.results()
-    coverage = check_proofs(corpus, runs)
+    coverage = check_proofs(corpus, runs, allow_gaps)
     tell("running scenarios", 1, 1)
 
     build_id = time.strftime("%Y%m%d%H%M%S") + "-" + uuid.uuid4().hex[:8]
@@ -250,13 +251,14 @@ def _run_scenarios(source_root: Path):
         raise SourceError([Problem(path, exc.line, exc.message)]) from None
 
 
-def check_proofs(corpus: Corpus, runs):
-    """Refuse claims without proof; return the coverage the build will record.
+def check_proofs(corpus: Corpus, runs, allow_gaps: bool = False):
+    """Refuse claims without proof and clauses nobody accounted for; return the coverage the build records.
 
     A scenario's cite must name a clause and be backed by one of its assertions
-    (scenarios/claims.py), and a clause in the not-testable manifest must not be
-    proven by a passing scenario.  Gaps are counted, not refused (``judgebase
-    coverage --check`` fails on them).
+    (scenarios/claims.py), a clause in the not-testable manifest must not be
+    proven by a passing scenario, and every clause must be one or the other (a gap
+    is refused unless ``allow_gaps``: then it is only counted, as ``judgebase
+    coverage`` shows it).
     """
     from .corpus.errors import Problems
     from .coverage import compute
@@ -280,6 +282,11 @@ def check_proofs(corpus: Corpus, runs):
         at = corpus.not_testable[parse_ref(entry.ref)].at
         problems.add(at.path, at.line, f"{entry.ref} is listed as not testable ({entry.kind}), but a passing scenario "
                                        f"proves it: {', '.join(entry.scenarios)}; take it off the manifest")
+    if not allow_gaps:
+        for gap in coverage.gaps:
+            at = corpus.clauses[parse_ref(gap.ref)].at
+            problems.add(at.path, at.line, f"{gap.ref} is neither proven by a passing scenario nor listed in "
+                                           f"rules/not-testable.tsv: prove it with a scenario, or list it with its kind and reason")
     problems.raise_if_any()
     return coverage
 

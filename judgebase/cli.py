@@ -111,7 +111,8 @@ def cli():
 @option("--source", "source", type=PathType(file_okay=False, path_type=Path), help="help.opt.source.rules")
 @_db_option
 @option("--quiet", "-q", is_flag=True, help="help.opt.quiet")
-def build(source: Path | None, db_path: Path | None, quiet: bool):
+@option("--allow-gaps", is_flag=True, help="help.opt.allow_gaps")
+def build(source: Path | None, db_path: Path | None, quiet: bool, allow_gaps: bool):
     """Check every source and build the database and search index (all or nothing)."""
     from .build import build as run_build
     from .defaults import NoSources, default_db_path, source_root
@@ -138,7 +139,8 @@ def build(source: Path | None, db_path: Path | None, quiet: bool):
         last["done"] = done
 
     try:
-        report = run_build(root, db_path, progress=progress, notify=lambda msg: click.echo(msg, err=True))
+        report = run_build(root, db_path, progress=progress, notify=lambda msg: click.echo(msg, err=True),
+                           allow_gaps=allow_gaps)
     except OSError as exc:
         raise click.ClickException(_say("cli.build.cannot_write", _lang(None), path=db_path,
                                         error=exc.strerror or exc)) from None

@@ -108,6 +108,12 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
         "Copia que contiene rulings/.",
         "Arbeitskopie mit rulings/."),
     "help.opt.quiet": ("No progress bar.", "Sin barra de progreso.", "Ohne Fortschrittsbalken."),
+    "help.opt.allow_gaps": ("Build even when a clause is neither proven by a scenario nor listed as not testable "
+                            "(a source tree being written); judgebase coverage lists those gaps.",
+                            "Construir aunque alguna cláusula no esté probada por un escenario ni listada como no comprobable "
+                            "(un árbol de fuentes en elaboración); judgebase coverage muestra esas lagunas.",
+                            "Auch bauen, wenn eine Klausel weder durch ein Szenario bewiesen noch als nicht prüfbar gelistet ist "
+                            "(ein Quellbaum in Arbeit); judgebase coverage listet diese Lücken."),
     "help.opt.lang": (
         "Language of the text and the labels (default: $JUDGEBASE_LANG, else your locale's language, else en).",
         "Idioma del texto y de las etiquetas (por defecto: $JUDGEBASE_LANG; si no, el idioma de tu configuración "
