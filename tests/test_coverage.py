@@ -4,6 +4,7 @@ proven, listed as not testable, or a gap; verify, build, `judgebase coverage` an
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import shutil
 
 import pytest
@@ -337,3 +338,24 @@ def test_the_coverage_page_shows_figures_then_the_gap_lists_first(db):
     gaps, listed, proven = (html.index(f'<details class="{c}"') for c in ("gaps", "not-testable", "proven"))
     assert gaps < listed < proven
     assert '<span class="ref">CR 1-1-1</span>' in html and "No gaps" not in html
+
+
+def test_every_example_of_the_official_text_is_a_ruling_its_scenario_proves(db):
+    """Item 5 of the coverage work: each clause whose official text gives an example has a ruling that
+    cites the clause, and that ruling's scenario proves the clause (an assertion carrying its ref)."""
+    from judgebase.web.pages import Site
+
+    listed = [line for line in (ROOT / "tests/cr-4.2-examples.txt").read_text(encoding="utf-8").splitlines()
+              if line and not line.startswith("#")]
+    assert len(listed) == len(set(listed)) > 100
+    site = Site(db)
+    scenario_of = {row["id"]: row["scenario"] for row in db.conn.execute(
+        "select id, scenario from rulings where ruleset = 'official' and scenario is not null")}
+    missing = []
+    for number in listed:
+        ref = f"CR {number}"
+        proving = {Path(p["scenario"]).name for p in site.clause(ref.replace(" ", "-"))["proofs"]}
+        citing = [r for r in scenario_of if ref in db.ruling(r)["cites"]]
+        if not any(Path(scenario_of[r]).name in proving for r in citing):
+            missing.append(ref)
+    assert missing == []
