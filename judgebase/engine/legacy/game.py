@@ -425,7 +425,8 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                 for phase in PHASES[start:]:
                     self.phase = phase
                     self.stage = ""
-                    self.emit("phase", PHASE_REFS[phase], self.first_player, phase=phase, turn=self.turn)
+                    # LEG 3.2: the phases come in this order, then the turn repeats from the Preparation Phase.
+                    self.emit("phase", "LEG 3.2", self.first_player, phase=phase, turn=self.turn)
                     self._activate_waiting(phase)
                     yield from getattr(self, f"_phase_{phase}")()
                     self._end_of_phase(phase)
