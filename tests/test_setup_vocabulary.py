@@ -370,7 +370,7 @@ BAD = [
     ("legacy/scenarios/leg-setup-effects-in-force.yaml", "used_this_turn: [Hidden Power]}", "used_this_turn: [Double]}",
      "setup/p1/used_this_turn/0: 'Double' is not an \"only 1\" Option card (LEG 3.4.5.3)"),
     ("legacy/scenarios/leg-setup-effects-in-force.yaml", "in_force: [{card: Gomamon}]", "in_force: [{card: Patamon}]",
-     "setup/p2/in_force/0/card: a support ability is in force in the Battle Phase, from the Support Box (LEG 3.4.3.2)"),
+     "setup/p2/in_force/0/card: a support ability is in force from its Digimon in the Support Box (LEG 3.4.3.2)"),
     ("legacy/scenarios/leg-setup-preparation-steps.yaml", "prepared: true}", "prep_step: discard}",
      "setup/p2/prep_step: the first player prepares first; the second player has not started (LEG 3.2.2)", "prep_step: refill"),
 ]

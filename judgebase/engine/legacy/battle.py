@@ -195,7 +195,9 @@ class Battle:
             card.face_up = True
             side.support.append(card)
             self.supported.add(p)
-            self.emit("support", "LEG 3.2.4.3.1", p, card=card.name)
+            # LEG 3.2.4.3.1: placed beside the battling Digimon; outside the Battle Phase, at the timing of special
+            # abilities (LEG 3.2.4.3.3), which each phase names (LEG 3.2.2.6, LEG 3.2.3.8, LEG 3.2.5.4).
+            self.emit("support", "LEG 3.2.4.3.1" if self.phase == "battle" else ABILITY_REFS[self.phase], p, card=card.name)
             if card.defn.level in ("d-reaper", "reaper"):
                 # LEG 3.3.1: a D-Reaper or Reaper card is a Digimon card, so it can be a support Digimon.
                 self.emit("counts_as_digimon", "LEG 3.3.1", p, card=card.name, level=card.defn.level)

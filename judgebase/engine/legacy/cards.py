@@ -54,7 +54,7 @@ PHASE_REFS = {"preparation": "LEG 3.2.2", "digivolution": "LEG 3.2.3", "battle":
 USE_REFS = {"preparation": "LEG 3.2.2.6", "digivolution": "LEG 3.2.3.8", "battle": "LEG 3.2.4.2", "point": "LEG 3.2.5.2"}
 ABILITY_REFS = {"preparation": "LEG 3.2.2.6", "digivolution": "LEG 3.2.3.8", "battle": "LEG 3.2.4.2", "point": "LEG 3.2.5.4"}
 # The Preparation Phase steps in their order (LEG 3.2.2.2 - LEG 3.2.2.7); "done" ends it.
-PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "use": 6, "ability": 6, "set": 7, "done": 8}
+PREP_STEPS = {"discard": 2, "refill": 3, "exchange": 4, "prepare": 5, "use": 6, "ability": 6, "support": 6, "set": 7, "done": 8}
 
 
 # -- cards --------------------------------------------------------------------------

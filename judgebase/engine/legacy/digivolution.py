@@ -81,12 +81,14 @@ class Digivolution:
             # (LEG 3.2.3.4) and says nothing of the used cards; they have met the requirement and go there too.
             self._to_darkness(p, side.power, "LEG 3.2.2.1.1", "the cards that met the digivolution requirement")
             side.evolution, side.power = [], []
-        # LEG 3.2.3.8: special abilities can be used in this phase, once the digivolutions are made.
+        # LEG 3.2.3.8: special abilities and support abilities can be used in this phase, once the digivolutions are made.
         self.stage = "abilities"
         for p in (self.first_player, self.second_player):
             opened = False
             while True:
-                actions = self._legal(p, [Action("ability", c.uid) for c in self.players[p].box] + [Action("pass")])
+                side = self.players[p]
+                actions = self._legal(p, [Action("ability", c.uid) for c in side.box]
+                                      + [Action("support", c.uid) for c in side.hand] + [Action("pass")])
                 if actions == [Action("pass")] and not opened:
                     break
                 opened = True

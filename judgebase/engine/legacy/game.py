@@ -207,8 +207,8 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                 raise SetupError([*path, "card"], "an Option used from its slot is in force while it lies face up there: set it up in slots")
             self._in_force(p, d.effect, d.name, d.limit, "option", path)
         elif origin == "support":
-            if self.phase != "battle" or not any(c.name == d.name for c in self.players[p].support):
-                raise SetupError([*path, "card"], "a support ability is in force in the Battle Phase, from the Support Box (LEG 3.4.3.2)")
+            if not any(c.name == d.name for c in self.players[p].support):
+                raise SetupError([*path, "card"], "a support ability is in force from its Digimon in the Support Box (LEG 3.4.3.2)")
             if not self._support_target_ok(p, d.support["target"]):
                 raise SetupError([*path, "card"], "its target is not the battling Digimon: it has no effect (LEG 3.4.3.7)")
             self.supported.add(p)
@@ -425,7 +425,8 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                 for phase in PHASES[start:]:
                     self.phase = phase
                     self.stage = ""
-                    self.emit("phase", PHASE_REFS[phase], self.first_player, phase=phase, turn=self.turn)
+                    # LEG 3.2: the phases come in this order, then the turn repeats from the Preparation Phase.
+                    self.emit("phase", "LEG 3.2", self.first_player, phase=phase, turn=self.turn)
                     self._activate_waiting(phase)
                     yield from getattr(self, f"_phase_{phase}")()
                     self._end_of_phase(phase)
@@ -465,7 +466,9 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                 if found is None or found[0] != p or found[1] != "hand":
                     return IllegalAction("the card is sent from your hand", "LEG 3.2.3.6")
                 return None
-            if self.stage == "abilities" and a.kind in ("ability", "pass"):
+            if self.stage == "abilities" and a.kind in ("ability", "support", "pass"):
+                if a.kind == "support":  # LEG 3.2.3.8: support abilities can be used in this phase too
+                    return self._check_support(p, a)
                 return None if a.kind == "pass" else self._check_ability(p, a, "digivolution")
             return IllegalAction("only the second player's choice to digivolve is made now", "LEG 3.2.3.3")
         if a.kind == "pass":
@@ -486,10 +489,11 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                 if self.stage != "options":
                     return IllegalAction("Option cards are used at step 2 of the Point Calculation Phase", "LEG 3.2.5.2")
                 return self._check_use(p, a, "point")
-            if a.kind == "ability":
+            if a.kind in ("ability", "support"):
                 if self.stage != "abilities":
                     return IllegalAction("abilities are used at step 4 of the Point Calculation Phase", "LEG 3.2.5.4")
-                return self._check_ability(p, a, "point")
+                # LEG 3.2.4.3.3: a support ability is used at the same timing as special abilities.
+                return self._check_ability(p, a, "point") if a.kind == "ability" else self._check_support(p, a)
             return IllegalAction(f"{a.kind} is not something to do in the Point Calculation Phase", "LEG 3.2.5")
         return IllegalAction("nothing can be done now", "LEG 3.2")
 

@@ -100,7 +100,8 @@ class PointCalculation:
         opened = False
         while True:
             cands = ([Action("use", c.uid) for c in self._usable(p)] if what == "options"
-                     else [Action("ability", c.uid) for c in self.players[p].box])
+                     else [Action("ability", c.uid) for c in self.players[p].box]
+                     + [Action("support", c.uid) for c in self.players[p].hand])
             actions = self._legal(p, cands + [Action("pass")])
             if actions == [Action("pass")] and not opened:
                 return

@@ -65,7 +65,7 @@ class Preparation:
                 if action.kind == "done":
                     self.emit("prepared", "LEG 3.2.2", p)
                     break
-                if action.kind in ("use", "ability"):
+                if action.kind in ("use", "ability", "support"):
                     self.prep_step[p] = PREP_STEPS[action.kind]
                     yield from self._act(p, action)
                     continue
@@ -79,6 +79,7 @@ class Preparation:
         acts += [Action("prepare", c.uid) for c in side.hand]
         acts += [Action("use", c.uid) for c in self._usable(p)]
         acts += [Action("ability", c.uid) for c in side.box]
+        acts += [Action("support", c.uid) for c in side.hand]
         slots = range(1, len(side.slots) + 1)
         acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
         acts.append(Action("done"))
@@ -117,6 +118,8 @@ class Preparation:
             return self._check_use(p, a, "preparation")
         if a.kind == "ability":  # LEG 3.2.2.6: abilities used in this phase are used at this step
             return self._check_ability(p, a, "preparation")
+        if a.kind == "support":  # LEG 3.2.2.6: support abilities too
+            return self._check_support(p, a)
         if zone != "hand":
             return IllegalAction("that card is not in the hand", "LEG 3.2.2")
         d = card.defn
