@@ -727,8 +727,8 @@ class CommonSteps:
             pick = yield self._pick(me, "target", f"{card.name}: choose the card to place on top of the security stack",
                                     lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
             target = self.find_stack(pick.target)
-        if (yield from self._would_leave(target, me)):  # <Guard>, <Detach> (CR 16-45, 16-46)
-            return None
+        if (yield from self._would_leave(target, me)) or target not in self.players[target.owner].battle:
+            return None  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or moved by its own immediate effect
         top = target.top
         self._leave_field(target, "security", "CR 3-1-3-5", order=[top])
         if top in self.players[target.owner].security:
