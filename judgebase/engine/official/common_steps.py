@@ -118,6 +118,26 @@ class CommonSteps:
             # CR 15-7-4 / 15-7-3: it can't be paid in full, so nothing after it is carried out.
             self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
             return False
+
+        def problem(picked: Card, _chosen: list[Card]) -> IllegalAction | None:
+            found = card_filter_problem(picked.defn, spec)
+            return IllegalAction(found, "CR 15-7-1") if found else None
+
+        chosen = yield from self._cost_cards(me, card, hand, self.players[me].trash, amount, problem, committed,
+                                             "your hand", "trash {n} more card(s) from your hand")
+        if chosen is None:
+            return False
+        self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
+        self._trigger_trashed_from_hand(me, chosen)
+        return True
+
+    def _cost_cards(self, me: int, card: Card, pool: list[Card], into: list[Card], amount: int, problem, committed,
+                    zone: str, prompt: str):
+        """The cards of one of its player's areas that pay a "By ..." cost, chosen one at a time and then moved
+        together from ``pool`` to the end of ``into`` (each a new card there); returns them, or None if the
+        player declines (CR 15-7-2), which they may do only before the first card: a cost is never paid in
+        part (CR 15-7-3), nor declined once committed to (CR 15-8-4-4-1, 1-3-11-3) or within a mandatory
+        effect (CR 15-15-7-4). ``problem(picked, chosen)`` refuses a card that doesn't fit the cost."""
         chosen: list[Card] = []
         mandatory = self._mandatory_depth > 0
 
@@ -134,30 +154,27 @@ class CommonSteps:
             if a.kind != "choose":
                 return None
             if a.card is None or a.target is not None or a.option is not None or a.targets:
-                return IllegalAction("choose 1 card in your hand", "CR 15-7-1")
-            picked = next((c for c in hand if c.uid == a.card), None)
+                return IllegalAction(f"choose 1 card in {zone}", "CR 15-7-1")
+            picked = next((c for c in pool if c.uid == a.card), None)
             if picked is None:
-                return IllegalAction("the cost trashes a card from your hand", "CR 15-7-1")
+                return IllegalAction(f"the cost takes a card from {zone}", "CR 15-7-1")
             if picked in chosen:
                 return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
-            problem = card_filter_problem(picked.defn, spec)
-            return IllegalAction(problem, "CR 15-7-1") if problem else None
+            return problem(picked, chosen)
 
         while len(chosen) < amount:
-            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in hand]
+            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in pool]
             pick = yield self.decide(me, "cost", candidates,
-                                     f"{card.name}: trash {amount - len(chosen)} more card(s) from your hand to pay the cost?", check)
+                                     f"{card.name}: {prompt.format(n=amount - len(chosen))} to pay the cost?", check)
             if pick.kind == "decline":
                 self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
-                return False
-            chosen.append(next(c for c in hand if c.uid == pick.card))
+                return None
+            chosen.append(next(c for c in pool if c.uid == pick.card))
         for c in chosen:  # CR 15-7-3: all of it at once
-            hand.remove(c)
+            pool.remove(c)
             c.incarnation += 1
-            self.players[me].trash.append(c)
-        self.emit("cost_trashed", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
-        self._trigger_trashed_from_hand(me, chosen)
-        return True
+            into.append(c)
+        return chosen
 
     def _trash_security_cost(self, me: int, amount: int, card: Card, committed=False):
         """"By trashing your top N security cards, ...": the player says yes or declines, even with fewer
@@ -201,45 +218,16 @@ class CommonSteps:
             # CR 15-7-4: it can't be paid in full, so nothing after it is carried out.
             self.emit("cost_unpaid", "CR 15-7-4", me, card=card.name)
             return False
-        chosen: list[Card] = []
-        mandatory = self._mandatory_depth > 0
 
-        def check(a: Action) -> IllegalAction | None:
-            if a.kind == "decline":
-                if mandatory:
-                    return IllegalAction("the effect that activated this one is mandatory, so this cost must be paid",
-                                         "CR 15-15-7-4")
-                if chosen:
-                    return IllegalAction("the cost can't be paid only in part", "CR 15-7-3")
-                if committed:
-                    return self._committed_refusal(committed)
-                return None
-            if a.kind != "choose":
-                return None
-            if a.card is None or a.target is not None or a.option is not None or a.targets:
-                return IllegalAction("choose 1 card in your trash", "CR 15-7-1")
-            picked = next((c for c in trash if c.uid == a.card), None)
-            if picked is None:
-                return IllegalAction("the cost returns cards from your trash", "CR 15-7-1")
-            if picked in chosen:
-                return IllegalAction(f"{picked.name} is already chosen", "CR 15-10-2-3")
+        def problem(picked: Card, chosen: list[Card]) -> IllegalAction | None:
             if not _parts_fit(parts, chosen + [picked], trash):
                 return IllegalAction(f"{picked.name} is none of the cards the cost still asks for", "CR 15-7-1")
             return None
 
-        while len(chosen) < len(parts):
-            candidates = ([] if mandatory else [Action("decline")]) + [Action("choose", c.uid) for c in trash]
-            pick = yield self.decide(me, "cost", candidates,
-                                     f"{card.name}: return {len(parts) - len(chosen)} more card(s) from your trash to the "
-                                     "bottom of the deck to pay the cost?", check)
-            if pick.kind == "decline":
-                self.emit("cost_declined", "CR 15-7-2", me, card=card.name)
-                return False
-            chosen.append(next(c for c in trash if c.uid == pick.card))
-        for c in chosen:  # CR 15-7-3: all of it at once
-            trash.remove(c)
-            c.incarnation += 1
-            self.players[me].deck.append(c)
+        chosen = yield from self._cost_cards(me, card, trash, self.players[me].deck, len(parts), problem, committed,
+                                             "your trash", "return {n} more card(s) from your trash to the bottom of the deck")
+        if chosen is None:
+            return False
         self.emit("cost_to_deck_bottom", "CR 15-7-1", me, card=card.name, cards=[c.name for c in chosen])
         return True
 
@@ -854,8 +842,8 @@ class CommonSteps:
             pick = yield self._pick(me, "target", f"{card.name}: choose the card to place on top of the security stack",
                                     lambda s: self.effect_target_problem(me, who, spec, stack, s), optional=False)
             target = self.find_stack(pick.target)
-        if (yield from self._would_leave(target, me)):  # <Guard>, <Detach> (CR 16-45, 16-46)
-            return None
+        if (yield from self._would_leave(target, me)) or target not in self.players[target.owner].battle:
+            return None  # kept by <Guard> or <Detach> (CR 16-45, 16-46), or moved by its own immediate effect
         top = target.top
         self._leave_field(target, "security", "CR 3-1-3-5", order=[top])
         if top in self.players[target.owner].security:

@@ -681,9 +681,11 @@ class RuleChecks:
             self.players[stack.owner].trash.append(card)
             self.emit("link_trashed", ref, stack.owner, card=card.name)
         for stack, ref in trashed:
+            there = stack in self.players[stack.owner].battle
             yield from self._about_to_leave(stack)  # (a card in a breeding area has none: CR 3-4-7-4)
-            if stack in self.players[stack.owner].battle or stack is self.players[stack.owner].breeding:
-                self._leave_field(stack, "trash", ref)
+            if there and stack not in self.players[stack.owner].battle:
+                continue  # its own immediate effect has moved it already
+            self._leave_field(stack, "trash", ref)
         if deleted:
             self._continuous_check()  # the log shows a persistent effect's DP change before the deletion it causes
         waiting = len(self.pending)
