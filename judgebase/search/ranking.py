@@ -60,8 +60,9 @@ SUB_CLAUSE_YIELD = 0.999
 SUB_CLAUSE_SHARE = 0.5
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
-# A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
-COVERAGE_FLOOR = 0.35
+# A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage²: a text that lacks the
+# query's topic word keeps only a quarter of what its other words earn.
+COVERAGE_FLOOR = 0.25
 #: A judge of the official game asking in words gets the official rules first; another
 #: ruleset's text must match clearly better to come ahead of them...
 OTHER_RULESET_FACTOR = 0.5
