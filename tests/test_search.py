@@ -276,3 +276,24 @@ def test_a_section_yields_to_its_sub_clause_that_covers_more_of_the_query(search
     bare = [r.ref for r in searcher.search("guard", lang="en", limit=5)]
     monkeypatch.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))
     assert [r.ref for r in searcher.search("guard", lang="en", limit=5)] == bare
+
+
+def test_a_keywords_name_says_the_family_the_other_words_the_member(db_path, monkeypatch):
+    """Every clause of <Guard> has the name; "is it mandatory" is what CR 16-45-3 answers, not its siblings."""
+    from judgebase.search.ranking import Ranker
+    from judgebase.search.searcher import Searcher
+
+    query = "guard es obligatorio o puedo no usarlo"
+    searcher = Searcher(db_path)  # its own caches: the unit scores below are worked out afresh
+    try:
+        ranked = [r.ref for r in searcher.search(query, lang="es", limit=5)]
+    finally:
+        searcher.close()
+    assert "CR 16-45-3" in ranked[:3], ranked
+    monkeypatch.setattr(Ranker, "_share_in_families", lambda self, out, titled: None)
+    searcher = Searcher(db_path)
+    try:
+        unshared = [r.ref for r in searcher.search(query, lang="es", limit=5)]
+    finally:
+        searcher.close()
+    assert "CR 16-45-3" not in unshared, unshared
