@@ -14,8 +14,8 @@ QUERIES = load_queries(ROOT / "tests" / "queries.yaml")
 LANGS = ("es", "en", "de")
 #: recall@5 and MRR reached per language (rounded down), on the "dev" batch and on the whole set: they may only rise.
 FLOORS = {
-    "dev": {"es": (0.95, 0.81), "en": (0.89, 0.77), "de": (0.96, 0.89), "all": (0.94, 0.83)},
-    "whole": {"es": (0.88, 0.72), "en": (0.86, 0.73), "de": (0.92, 0.82), "all": (0.88, 0.76)},
+    "dev": {"es": (0.95, 0.82), "en": (0.91, 0.78), "de": (0.96, 0.89), "all": (0.94, 0.83)},
+    "whole": {"es": (0.90, 0.75), "en": (0.88, 0.74), "de": (0.94, 0.84), "all": (0.91, 0.78)},
 }
 
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from ..refs import CR_VERSION, example_of
 from ..store import sync_file
-from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse
+from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse, compound_parts
 from .glossary import glossary_data
-from .ranking import constants
+from .ranking import COMPOUND_MIN_LENGTH, constants
 from .scoring import FORMAT, INDEX_FILE, bm25_part, ints, to_blob
 from .snippets import prepared
 from .stopwords import STOPWORDS
@@ -128,6 +128,34 @@ def groups(docs: list[dict]) -> list[int]:
     return [clauses.get(d.get("example_of"), n) for n, d in enumerate(docs)]
 
 
+#: The fields whose compounds also count as their last part (``with_compound_heads``).
+COMPOUND_FIELDS = ("body_de",)  # a title or path word also in every compound of it ranks too much
+
+
+def with_compound_heads(texts: list[list[tuple[str, int]]], known: set[str]) -> list[list[tuple[str, int]]]:
+    """German texts whose compounds also stand for their last part, at the same position.
+
+    A judge asks "aus welchen Bereichen besteht das Spielfeld" of a text that names the
+    "Aufzuchtbereich" and the "Kampfbereich": a compound's last part names what it is. Each term
+    whose known tail (a term of ``known``, the German texts' own words: ``analysis.compound_parts``)
+    differs from it is followed by that tail; a text's length stays its count of words. The query
+    side does the same for an unknown word of the query (``ranking.Ranker``).
+    """
+    heads: dict[str, tuple[str, ...]] = {}
+    out = []
+    for analysed in texts:
+        expanded = []
+        for term, pos in analysed:
+            expanded.append((term, pos))
+            if len(term) >= COMPOUND_MIN_LENGTH:
+                found = heads.get(term)
+                if found is None:
+                    found = heads[term] = tuple(t for t in compound_parts("de", term, known.__contains__) if t != term)
+                expanded.extend((head, pos) for head in found)
+        out.append(expanded)
+    return out
+
+
 def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> int:
     """Write a fresh index for the database at ``db_path`` into the new folder ``index_dir``; return the document count."""
     index_dir = Path(index_dir)
@@ -137,26 +165,38 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
     # field -> term -> (documents, counts, positions)
     postings: dict[str, dict[str, tuple[list[int], list[int], list[int]]]] = {name: {} for name in names}
     docs = []
+
+    def post(name: str, n: int, analysed: list[tuple[str, int]]) -> None:
+        where: dict[str, list[int]] = {}
+        for term, pos in analysed:
+            where.setdefault(term, []).append(pos)
+        for term, positions in where.items():
+            found = postings[name].get(term)
+            if found is None:
+                found = postings[name][term] = ([], [], [])
+            found[0].append(n)
+            found[1].append(len(positions))
+            found[2].extend(positions)
+
+    german: dict[str, list[list[tuple[str, int]]]] = {name: [] for name in COMPOUND_FIELDS}  # posted once the vocabulary is known
     with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as conn:
         for n, doc in enumerate(documents(conn)):
             docs.append(doc)
             for name in names:
                 analysed = analyse(name.rsplit("_", 1)[1], doc.get(name) or "")
                 lengths[name].append(len(analysed))
-                where: dict[str, list[int]] = {}
-                for term, pos in analysed:
-                    where.setdefault(term, []).append(pos)
-                for term, positions in where.items():
-                    found = postings[name].get(term)
-                    if found is None:
-                        found = postings[name][term] = ([], [], [])
-                    found[0].append(n)
-                    found[1].append(len(positions))
-                    found[2].extend(positions)
+                if name in german:
+                    german[name].append(analysed)
+                else:
+                    post(name, n, analysed)
             if progress:
                 progress(1)
         glossary = glossary_data(_glossary(conn))
         number_map = _number_map(conn)
+    known = {term for analysed in german["body_de"] for term, _ in analysed}
+    for name, texts in german.items():
+        for n, analysed in enumerate(with_compound_heads(texts, known)):
+            post(name, n, analysed)
     count = len(docs)
     meta = {
         "format": FORMAT,

@@ -60,8 +60,9 @@ SUB_CLAUSE_YIELD = 0.999
 SUB_CLAUSE_SHARE = 0.5
 # Second-best ways of matching the same unit add a little (dismax tie-break).
 TIEBREAK = 0.1
-# A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage².
-COVERAGE_FLOOR = 0.35
+# A document's score is scaled by COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage²: a text that lacks the
+# query's topic word keeps only a quarter of what its other words earn.
+COVERAGE_FLOOR = 0.25
 #: A judge of the official game asking in words gets the official rules first; another
 #: ruleset's text must match clearly better to come ahead of them...
 OTHER_RULESET_FACTOR = 0.5
@@ -126,6 +127,7 @@ class Ranker:
         self.unit = lru_cache(maxsize=4096)(self._unit)
         self.unit_scores = lru_cache(maxsize=256)(self._unit_scores)
         self._family_index = None
+        self._members_index = None
 
     # -- building the query ------------------------------------------------------
     def units(self, words: list[str], lang: str) -> list[Unit]:
@@ -197,8 +199,10 @@ class Ranker:
                     rest[doc] = rest_of(doc, 0.0) + score
         weight = unit.weight
         out = {doc: (score + TIEBREAK * rest_of(doc, 0.0)) * weight for doc, score in best.items()}
-        for alt in unit.titles:
-            for doc, score in self.postings.alternative_scores(alt).items():
+        titled = [self.postings.alternative_scores(alt) for alt in unit.titles]
+        self._share_in_families(out, titled)
+        for scores in titled:
+            for doc, score in scores.items():
                 if doc in out:
                     out[doc] += score * weight
         return out
@@ -305,6 +309,37 @@ class Ranker:
                 by_ref.setdefault(ref, []).append(doc)
             self._family_index = (parents, by_ref)
         return self._family_index
+
+    def _share_in_families(self, out: dict[int, float], titled: list[dict[int, float]]) -> None:
+        """A keyword's name says which family of clauses a question is about, not which member answers it.
+
+        "zweimal digisorption beide nutzen": every clause of <Digisorption> has the name, the section and
+        its "what it does" clause most often, so the name alone would rank them above CR 16-10-4, which the
+        other words point to. Where a keyword's title has the unit, each document of its section (the clause
+        and the keyword) and each of its direct sub-clauses that has the unit scores the family's best for it;
+        title matches still count apart, after this (search.js: ``shareInFamilies``).
+        """
+        refs, kinds = self.postings.refs, self.postings.kinds
+        named = {refs[doc] for scores in titled for doc in scores if kinds[doc] == "keyword" and doc in out}
+        if not named:
+            return
+        members = self._members()
+        for ref in sorted(named):  # in one order, as search.js does
+            found = [doc for doc in members[ref] if doc in out]
+            best = max(out[doc] for doc in found)
+            for doc in found:
+                out[doc] = best
+
+    def _members(self) -> dict[str, list[int]]:
+        """Each ref's documents followed by its direct sub-clauses' (worked out once per index)."""
+        if self._members_index is None:
+            parents, by_ref = self._family()
+            members = {ref: list(docs) for ref, docs in by_ref.items()}
+            for doc, parent in enumerate(parents):
+                if parent is not None and parent in members:
+                    members[parent].append(doc)
+            self._members_index = members
+        return self._members_index
 
     def _yield_to_sub_clauses(self, best: dict[int, float], covered: dict[int, float], total_weight: float) -> None:
         """A section (or its keyword) ranked above a sub-clause of its own that covers more of the query's words

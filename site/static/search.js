@@ -640,12 +640,41 @@
       });
       var out = new Map();
       best.forEach(function (score, doc) { out.set(doc, (score + C.TIEBREAK * (rest.get(doc) || 0.0)) * u.weight); });
-      u.titles.forEach(function (alt) {
-        postings.alternativeScores(alt).forEach(function (score, doc) {
+      var titled = u.titles.map(function (alt) { return postings.alternativeScores(alt); });
+      shareInFamilies(out, titled);
+      titled.forEach(function (scores) {
+        scores.forEach(function (score, doc) {
           if (out.has(doc)) out.set(doc, out.get(doc) + score * u.weight);
         });
       });
       return out;
+    }
+    // ranking.Ranker._share_in_families: where a keyword's title has the unit, the documents of its section and
+    // its direct sub-clauses that have the unit all score the family's best for it.
+    var members = null;  // ref -> its documents, then its direct sub-clauses' (worked out once)
+    function membersOf(ref) {
+      if (members === null) {
+        members = {};
+        index.meta.doc_refs.forEach(function (r, d) { (own(members, r) || (members[r] = [])).push(d); });
+        index.meta.doc_refs.forEach(function (r, d) {
+          var m = index.meta.doc_kinds[d] === "clause" ? PARENT.exec(r) : null;
+          if (m && own(members, m[1])) members[m[1]].push(d);
+        });
+      }
+      return members[ref];
+    }
+    function shareInFamilies(out, titled) {
+      var refs = index.meta.doc_refs, kinds = index.meta.doc_kinds, named = [];
+      titled.forEach(function (scores) {
+        scores.forEach(function (score, doc) {
+          if (kinds[doc] === "keyword" && out.has(doc) && named.indexOf(refs[doc]) < 0) named.push(refs[doc]);
+        });
+      });
+      named.sort().forEach(function (ref) {
+        var found = membersOf(ref).filter(function (doc) { return out.has(doc); }), best = 0.0;
+        found.forEach(function (doc) { best = Math.max(best, out.get(doc)); });
+        found.forEach(function (doc) { out.set(doc, best); });
+      });
     }
     function rarity(u) {
       var n = postings.docCount || 1, best = 0.0;
