@@ -305,6 +305,7 @@ def test_the_coverage_page_shows_figures_then_the_gap_lists_first(db):
     assert f"{totals['clauses']} clauses: {totals['proven']} proven · {totals['not_testable']} not testable · {totals['gap']} gaps" in html
     gaps, listed, proven = (html.index(f'<details class="{c}"') for c in ("gaps", "not-testable", "proven"))
     assert gaps < listed < proven
-    first_gap = data["chapters"][0]["gaps"][0]["ref"]
-    assert f'<span class="ref">{first_gap}</span>' in html
+    gap_refs = [g["ref"] for c in data["chapters"] for g in c["gaps"]]
+    if gap_refs:  # the first gap listed is shown (with no gap left, there is none to show)
+        assert f'<span class="ref">{gap_refs[0]}</span>' in html
     assert html.count('<tr><td>') == len(data["chapters"])
