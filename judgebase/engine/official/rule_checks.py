@@ -79,9 +79,14 @@ class RuleChecks:
     def _save_decision(self, stack: Stack, cause: str, by: int | None):
         """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
         owner = stack.owner
-        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier", "fragment")]
-        candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
-        candidates += [Action("scapegoat", other.sid) for other in self.stacks(owner)]
+        mine = self.stacks(owner)
+        # (a keyword's answers are asked about only where some Digimon could have that keyword)
+        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier", "fragment")
+                                            if self._keyword_possible(k, (stack,))]
+        if self._keyword_possible("decoy", mine):
+            candidates += [Action("decoy", other.sid) for other in mine]
+        if self._keyword_possible("scapegoat", (stack,)):
+            candidates += [Action("scapegoat", other.sid) for other in mine]
         candidates += self._leave_candidates(stack)
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
@@ -673,10 +678,12 @@ class RuleChecks:
     def _leave_candidates(self, stack: Stack) -> list[Action]:
         """The immediate effects a Digimon about to leave the battle area may set off: <Guard> of another
         Digimon, <Detach> with one of its link cards, <Decode> with one of its digivolution cards."""
-        owner = stack.owner
-        out = [Action("guard", other.sid) for other in self.stacks(owner)]
-        out += [Action("detach", stack.sid, option=i) for i in range(len(stack.links))]
-        out += [Action("decode", stack.sid, option=i) for i in range(len(stack.sources))]
+        mine = self.stacks(stack.owner)
+        out = [Action("guard", other.sid) for other in mine] if self._keyword_possible("guard", mine) else []
+        if self._keyword_possible("detach", (stack,)):
+            out += [Action("detach", stack.sid, option=i) for i in range(len(stack.links))]
+        if self._keyword_possible("decode", (stack,)):
+            out += [Action("decode", stack.sid, option=i) for i in range(len(stack.sources))]
         return out
 
     def leave_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:
