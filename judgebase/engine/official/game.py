@@ -107,6 +107,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._memo: dict = {}
         self._memo_version = -1
         self._checked_version = -1  # the state _continuous_check last looked at
+        self._quiet_version = -1  # the last state a rule check found nothing to do in (rule_checks._rule_check)
         # What persistent and lasting effects could give (persistent._reach_index), by battle-area layout.
         self._index, self._index_version, self._layout, self._parts = None, -1, None, []
         self._simple, self._looked_at = False, (None, None)

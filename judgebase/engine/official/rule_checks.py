@@ -513,8 +513,11 @@ class RuleChecks:
         over (CR 17-1-2-1)."""
         seen: list = []
         while True:
+            if self._quiet_version == self._version:
+                return  # nothing has happened since a rule check found nothing to do: it would find nothing again
             deleted, trashed, links = self._rule_check_findings()
             if not (deleted or trashed or links):
+                self._quiet_version = self._version
                 return
             if seen:
                 # CR 17-1-2-1: no rule check is made while one is under way; what it left is dealt with now.
