@@ -199,7 +199,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
         those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
         DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
-        base = self.info(stack, "dp") if self._info_may_differ(stack) else stack.top.defn.dp  # CR 15-12
+        base = self.info(stack, "dp") if self._info_may_differ(stack) else stack.cards[-1].defn.dp  # CR 15-12
         if base is None:
             return None
         total = base

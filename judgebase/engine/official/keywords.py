@@ -59,6 +59,8 @@ class Keywords:
         gives it doesn't count (CR 15-15-5-4)."""
         if stack.area != "battle":
             return None  # CR 3-4-7-8: breeding-area information isn't referenced
+        if name not in self._keywords_in_game and not stack.modifiers:
+            return None  # (asked here too, before the call: most keywords asked of most Digimon are in no card of the game)
         values = self._keyword_values(stack, name)
         if not values:
             return None

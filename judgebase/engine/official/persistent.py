@@ -151,7 +151,7 @@ class Persistent:
             return 0
         total = 0
         top = stack.cards[-1]
-        succession = self.succession_card(stack)
+        succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
         for card in stack.cards:
             own, inherited = card.defn.self_dp_parts
             parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
