@@ -110,6 +110,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._memo: dict = {}
         self._memo_version = -1
         self._checked_version = -1  # the state _continuous_check last looked at
+        self._quiet_version = -1  # the last state a rule check found nothing to do in (rule_checks._rule_check)
         # What persistent and lasting effects could give (persistent._reach_index), by battle-area layout.
         self._index, self._index_version, self._layout, self._parts = None, -1, None, []
         self._simple, self._looked_at = False, (None, None)
@@ -201,7 +202,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
         those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
         DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
-        base = self.info(stack, "dp") if self._info_may_differ(stack) else stack.top.defn.dp  # CR 15-12
+        base = self.info(stack, "dp") if self._info_may_differ(stack) else stack.cards[-1].defn.dp  # CR 15-12
         if base is None:
             return None
         total = base

@@ -68,7 +68,7 @@ class Keywords:
         if stack.area != "battle":
             return None  # CR 3-4-7-8: breeding-area information isn't referenced
         if name not in self._keywords_in_game and not stack.modifiers:
-            return None  # no card of this game has it or gives it
+            return None  # (asked here too, before the call: most keywords asked of most Digimon are in no card of the game)
         values = self._keyword_values(stack, name)
         if not values:
             return None
@@ -92,9 +92,18 @@ class Keywords:
                      for m in stack.modifiers)
         return gained or bool(self.continuous(stack, "keyword", name))
 
+    def _keyword_possible(self, name: str, stacks) -> bool:
+        """Whether one of ``stacks`` could have keyword ``name`` at all: some card of this game has or
+        gives it (``_keywords_in_game``, kept by ``persistent._learn`` as cards are made), or the stack
+        carries changes effects left on it.  Where no Digimon could, the actions of that keyword are
+        not even put to its predicate: it would refuse every one ("has no <...>")."""
+        return name in self._keywords_in_game or any(s.modifiers for s in stacks)
+
     def _keyword_values(self, stack: Stack, name: str, raw: bool = False) -> list:
         """Every value of ``name`` the Digimon has; ``raw`` counts those from effects it isn't
         affected by too (what "isn't affected" itself is read from)."""
+        if name not in self._keywords_in_game and not stack.modifiers:
+            return []  # no card of this game has it or gives it (``_keyword_possible``)
         cards = stack.cards
         value = cards[-1].defn.keyword_maps[0].get(name)
         values = [] if value is None else [value]

@@ -150,12 +150,11 @@ class Persistent:
         if stack.area != "battle":
             return 0
         total = 0
-        cards = stack.cards
-        last = len(cards) - 1
-        for n, card in enumerate(cards):
-            parts = card.defn.self_dp_parts[n != last]
-            if n != last and self._is_succession_card(stack, card):
-                parts = card.defn.self_dp_parts[1] + card.defn.self_dp_parts[0]  # its own too (CR 16-47-1)
+        top = stack.cards[-1]
+        succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
+        for card in stack.cards:
+            own, inherited = card.defn.self_dp_parts
+            parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
             for part in parts:
                 if self._persistent_status(part.effect, stack) == "on":
                     total += int(part.spec["amount"])

@@ -82,9 +82,14 @@ class RuleChecks:
     def _save_decision(self, stack: Stack, cause: str, by: int | None):
         """The owner's "would be deleted" decision: decline, or an immediate effect that keeps ``stack``."""
         owner = stack.owner
-        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier", "fragment")]
-        candidates += [Action("decoy", other.sid) for other in self.stacks(owner)]
-        candidates += [Action("scapegoat", other.sid) for other in self.stacks(owner)]
+        mine = self.stacks(owner)
+        # (a keyword's answers are asked about only where some Digimon could have that keyword)
+        candidates = [Action("decline")] + [Action(k, stack.sid) for k in ("armor_purge", "evade", "barrier", "fragment")
+                                            if self._keyword_possible(k, (stack,))]
+        if self._keyword_possible("decoy", mine):
+            candidates += [Action("decoy", other.sid) for other in mine]
+        if self._keyword_possible("scapegoat", (stack,)):
+            candidates += [Action("scapegoat", other.sid) for other in mine]
         candidates += self._leave_candidates(stack)
         candidates += [Action("instead", other.sid, option=i) for other in self.stacks(owner)
                        for i, _ in enumerate(self._replacements(other))]
@@ -549,8 +554,11 @@ class RuleChecks:
         over (CR 17-1-2-1)."""
         seen: list = []
         while True:
+            if self._quiet_version == self._version:
+                return  # nothing has happened since a rule check found nothing to do: it would find nothing again
             deleted, trashed, links = self._rule_check_findings()
             if not (deleted or trashed or links):
+                self._quiet_version = self._version
                 return
             if seen:
                 # CR 17-1-2-1: no rule check is made while one is under way; what it left is dealt with now.
@@ -722,10 +730,12 @@ class RuleChecks:
     def _leave_candidates(self, stack: Stack) -> list[Action]:
         """The immediate effects a Digimon about to leave the battle area may set off: <Guard> of another
         Digimon, <Detach> with one of its link cards, <Decode> with one of its digivolution cards."""
-        owner = stack.owner
-        out = [Action("guard", other.sid) for other in self.stacks(owner)]
-        out += [Action("detach", stack.sid, option=i) for i in range(len(stack.links))]
-        out += [Action("decode", stack.sid, option=i) for i in range(len(stack.sources))]
+        mine = self.stacks(stack.owner)
+        out = [Action("guard", other.sid) for other in mine] if self._keyword_possible("guard", mine) else []
+        if self._keyword_possible("detach", (stack,)):
+            out += [Action("detach", stack.sid, option=i) for i in range(len(stack.links))]
+        if self._keyword_possible("decode", (stack,)):
+            out += [Action("decode", stack.sid, option=i) for i in range(len(stack.sources))]
         return out
 
     def leave_problem(self, stack: Stack, cause: str, by: int | None, a: Action) -> IllegalAction | None:

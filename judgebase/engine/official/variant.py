@@ -11,6 +11,8 @@ See ``judgebase/engine/README.md`` for the list and when each is asked.
 
 from __future__ import annotations
 
+import weakref
+
 from ..state import Action, Card, Decision, IllegalAction, Stack
 
 NOTHING = ()
@@ -24,7 +26,14 @@ class Variant:
     DECISION_REFS: dict[str, str] = {}  # the clause behind each decision kind of the format's own
 
     def __init__(self, game) -> None:
-        self.game = game
+        self._game = weakref.ref(game)
+
+    @property
+    def game(self):
+        """The game that asks.  Held by a weak reference: the game holds its variant, and a cycle between
+        the two would leave every finished game for the cyclic garbage collector, whose full collections
+        then walk all of them (a self-play run of many games spent about a tenth of its time there)."""
+        return self._game()
 
     # ------------------------------------------------------------ state ----
     def build(self, config: dict) -> None:
