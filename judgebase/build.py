@@ -283,8 +283,12 @@ def check_proofs(corpus: Corpus, runs, allow_gaps: bool = False):
         problems.add(at.path, at.line, f"{entry.ref} is listed as not testable ({entry.kind}), but a passing scenario "
                                        f"proves it: {', '.join(entry.scenarios)}; take it off the manifest")
     if not allow_gaps:
+        from .pins import SOURCE_LANG
+
         for gap in coverage.gaps:
-            at = corpus.clauses[parse_ref(gap.ref)].at
+            clause = corpus.clauses[parse_ref(gap.ref)]
+            text = clause.texts.get(SOURCE_LANG[clause.ref.ruleset])  # where its rules are written from
+            at = text.at if text is not None else clause.at
             problems.add(at.path, at.line, f"{gap.ref} is neither proven by a passing scenario nor listed in "
                                            f"rules/not-testable.tsv: prove it with a scenario, or list it with its kind and reason")
     problems.raise_if_any()
