@@ -155,3 +155,21 @@ def test_the_loader_decides_from_the_parsed_data_not_the_text():
     assert kind_of({"kind": "deck_check", "ruleset": "legacy"}) == "deck_check"  # the deck check then refuses 'legacy'
     assert kind_of({"ruleset": "legacy"}) == "legacy"
     assert kind_of({"ruleset": "tamer_tactics"}) == kind_of({}) == kind_of([{"ruleset": "legacy"}]) == kind_of(None) == "game"
+
+
+@pytest.mark.parametrize("scenario, engine", [
+    ("rulings/official/scenarios/off-000-faq-01-block-own-target.yaml", "judgebase.engine.official.game.Game"),
+    ("rulings/legacy/scenarios/leg-002-equal-attack-is-draw.yaml", "judgebase.engine.legacy.LegacyGame"),
+])
+def test_an_engine_crash_while_the_position_starts_is_a_failed_proof(monkeypatch, scenario, engine):
+    """A crash in start() (the position's persistent effects, its first rule check) is reported like one
+    in a step: the file, the line of its setup, where in the engine; verify never shows a traceback."""
+    def broken(self):
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(f"{engine}.start", broken)
+    result = run(ROOT / scenario)
+    assert not result.passed
+    assert ":" in result.message and "the engine crashed: RuntimeError('broken on purpose') at test_scenarios.py:" in result.message
+    out = CliRunner().invoke(cli, ["verify", str(ROOT / scenario)])
+    assert out.exit_code == 1 and "Traceback" not in out.output and "the engine crashed" in out.output

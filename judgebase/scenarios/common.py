@@ -119,13 +119,19 @@ def run_steps(game, data: dict, shown: str, result: ScenarioResult, expect, do) 
     except ScenarioError:
         raise
     except Exception as exc:  # an engine crash is a failed proof, reported with where it happened
-        import traceback
-
-        where = traceback.extract_tb(exc.__traceback__)[-1]
         step = data["steps"].line_of(result.steps) if result.steps < len(data["steps"]) else data.line
-        result.passed = False
-        result.message = f"{shown}:{step}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
+        engine_crashed(result, shown, step, exc)
     result.log = list(game.log)
+    return result
+
+
+def engine_crashed(result: ScenarioResult, shown: str, line: int, exc: Exception) -> ScenarioResult:
+    """Fail ``result`` for an engine crash, saying where in the engine it happened (never a traceback)."""
+    import traceback
+
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    result.passed = False
+    result.message = f"{shown}:{line}: the engine crashed: {exc!r} at {Path(where.filename).name}:{where.lineno}"
     return result
 
 

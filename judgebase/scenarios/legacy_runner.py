@@ -17,7 +17,7 @@ from ..engine.cards import CardError
 from ..engine.legacy import LegacyGame, legacy_card_from_spec
 from ..engine.setup import SetupError
 from ..engine.state import Action, IllegalAction
-from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
+from .common import NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, engine_crashed, run_steps, schema, snapshot
 
 ZONES = {  # scenario name -> Side attribute
     "network": "network", "hand": "hand", "darkness": "darkness", "digimon_box": "box", "evolution_box": "evolution",
@@ -92,6 +92,7 @@ def legacy_config(data: dict) -> dict:
 def run_legacy(data, shown: str) -> ScenarioResult:
     """Run one parsed legacy scenario.  ScenarioError if the file is bad; a failed result if the engine disagrees."""
     data = validate_legacy(data, shown)
+    result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")
     try:
         game = LegacyGame(legacy_config(data))
         before = snapshot(game)  # as set up, before the engine starts
@@ -100,7 +101,8 @@ def run_legacy(data, shown: str) -> ScenarioResult:
         raise ScenarioError(shown, _line_of(data, ["setup", *exc.path]), str(exc)) from None
     except ValueError as exc:
         raise ScenarioError(shown, data.line_of("setup"), str(exc)) from None
-    result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset="legacy")
+    except Exception as exc:  # the engine itself failed on a well-formed position
+        return engine_crashed(result, shown, data.line_of("setup"), exc)
     run_steps(game, data, shown, result, _expect, _do)
     result.board = {"before": before, "after": snapshot(game)}
     return result

@@ -15,7 +15,7 @@ from collections import Counter
 from ..engine import RULESETS, Action, CardError, IllegalAction
 from ..engine.official.common import LOOK_ZONES, REARRANGE_ZONES
 from ..engine.setup import SetupError
-from .common import AT_ANY_MOMENT, NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, run_steps, schema, snapshot
+from .common import AT_ANY_MOMENT, NAMES, PLAYERS, ScenarioError, ScenarioFailure, ScenarioResult, _line_of, _plain, check_decision, check_log, engine_crashed, run_steps, schema, snapshot
 
 SIMPLE = {"pass", "hatch", "move", "skip", "keep", "mulligan", "no_block", "no_counter", "decline", "yes", "no", "done"}
 
@@ -82,8 +82,13 @@ def run_game(data, shown: str) -> ScenarioResult:
     before = snapshot(game)  # as set up: the engine has not started, so no event has happened yet
     if before is not None:
         before["phase"] = config["phase"]  # the engine enters the set-up's phase only when it starts
-    game.start()
     result = ScenarioResult(shown, data["description"], data.get("ruling"), list(data["cites"]), True, "passed", ruleset=ruleset)
+    try:
+        game.start()  # the position's persistent effects and rule checks already run here
+    except Exception as exc:
+        engine_crashed(result, shown, data.line_of("setup"), exc)
+        result.log = list(game.log)
+        return result
     run_steps(game, data, shown, result, lambda g, exp, line: _expect(g, exp, line, 0), _do)
     result.board = {"before": before, "after": snapshot(game)}
     return result

@@ -223,7 +223,9 @@ class Persistent:
         if (kind, keyword) not in self._may_give_others:
             if (kind, keyword) not in self._may_give_self:
                 return []
-            reaching = self._own_parts(stack, kind, keyword)  # only its own effects could: no need to look further
+            # Only its own effects could: no need to look further (still guarded, as its own effect may read
+            # what it gives: a Tamer's "this Tamer is also treated as a Digimon" asks what kind of card it is).
+            reaching = self._memoised((kind, keyword, stack.sid), lambda: self._own_parts(stack, kind, keyword), [])
             return reaching if raw else [a for a in reaching if self.unaffected_ref(stack, a.by, a.etype) is None]
         kinds, reach_all, selves = self._reach_index()
         if (kind, keyword) not in kinds or not (reach_all or stack.sid in selves):
