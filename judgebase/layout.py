@@ -9,7 +9,7 @@ from contextlib import closing
 from pathlib import Path
 
 #: The shape of a built database; a change makes every database stale (see fingerprint.py).
-SCHEMA_VERSION = 6  # 3: scenario_runs.log holds each event in es, en and de; 4: scenario_runs.board; 5: scenario_proofs, not_testable; 6: search index format 2
+SCHEMA_VERSION = 7  # 3: scenario_runs.log holds each event in es, en and de; 4: scenario_runs.board; 5: scenario_proofs, not_testable; 6: search index format 2; 7: clause_asked
 
 
 def index_root(db_path: Path) -> Path:

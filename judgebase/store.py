@@ -127,6 +127,18 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
         pk="id",
         foreign_keys=[("ref", "clauses", "ref")],
     )
+    # The questions judges ask that each clause answers (rules/asked/): search matches them.
+    db["clause_asked"].insert_all(
+        (
+            {"ref": str(c.ref), "lang": lang, "n": n, "question": question}
+            for c in clauses
+            for lang, questions in sorted(c.asked.items())
+            for n, question in enumerate(questions)
+        ),
+        pk=("ref", "lang", "n"),
+        columns={"ref": str, "lang": str, "n": int, "question": str},
+        foreign_keys=[("ref", "clauses", "ref")],
+    )
 
     rulings = sorted(corpus.rulings.values(), key=lambda r: r.id)
     passed_by_file = {run.path: run.passed for run in runs}
@@ -265,7 +277,7 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, meta: dict, runs: list) ->
 
     _write_proofs(db, corpus, runs)
 
-    for table in ("clause_text", "ruling_text", "citations", "conflict_refs", "text_refs", "scenario_proofs"):
+    for table in ("clause_text", "clause_asked", "ruling_text", "citations", "conflict_refs", "text_refs", "scenario_proofs"):
         for column in ("ref", "ruling", "lang"):
             if column in db[table].columns_dict:
                 db[table].create_index([column], if_not_exists=True)

@@ -181,3 +181,21 @@ def test_rebuild_after_fix_replaces_the_database(sources):
     assert "Built" in result.output and "missing translations" in result.output
     with sqlite3.connect(db) as conn:
         assert conn.execute("select count(*) from clauses").fetchone()[0] > 300
+
+
+def test_asked_question_for_a_clause_that_does_not_exist(sources):
+    """rules/asked/: each key must be a clause of that folder's ruleset, each question a line of text."""
+    root, db = sources
+    before = _snapshot(db)
+    path = root / "rules/asked/official/99-test.yaml"
+    path.write_text('CR 6-1-4:\n  es:\n    - "se acaba el turno?"\n'
+                    'CR 6-99:\n  en:\n    - "invented"\n'
+                    'TT §2.1:\n  en:\n    - "a Tamer Tactics clause in the official folder"\n'
+                    'CR 6-1-3:\n  fr:\n    - "langue inconnue"\n'
+                    'CR 6-1-2:\n  de:\n    - ""\n', encoding="utf-8")
+    result = _build(root, db)
+    rel = "rules/asked/official/99-test.yaml"
+    _assert_failed_cleanly(result, db, before, f"{rel}:4: CR 6-99 is not a clause of the official rules")
+    assert f"{rel}:7: TT §2.1 is not a clause of the official rules" in result.output
+    assert f"{rel}:11: CR 6-1-3: unknown language 'fr'" in result.output
+    assert f"{rel}:15: CR 6-1-2 de: a question must be non-empty text" in result.output

@@ -262,38 +262,93 @@ def test_german_texts_compounds_also_count_as_their_last_part(searcher):
     assert doc in postings.term("body_de", terms("de", "Bereich")[0]).docs
 
 
-def test_a_section_yields_to_its_sub_clause_that_covers_more_of_the_query(searcher, monkeypatch):
+def test_a_section_yields_to_its_sub_clause_that_covers_more_of_the_query(db_path, monkeypatch):
+    """Measured on the clause texts alone (no asked questions, which answer this query by themselves)."""
     from judgebase.search import ranking
+    from judgebase.search.searcher import Searcher
 
-    query = "guard trigger when other digimon would leave"  # <Guard> is the section; CR 16-45-2 says when it triggers
-    ranked = [r.ref for r in searcher.search(query, lang="en", limit=5)]
-    assert ranked.index("CR 16-45-2") < ranked.index("CR 16-45"), ranked
-    monkeypatch.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))  # no section ever yields
-    unmoved = [r.ref for r in searcher.search(query, lang="en", limit=5)]
-    assert unmoved.index("CR 16-45") < unmoved.index("CR 16-45-2"), unmoved
-    # A query the sub-clauses answer no better than the section leaves the section where it was.
-    monkeypatch.undo()
-    bare = [r.ref for r in searcher.search("guard", lang="en", limit=5)]
-    monkeypatch.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))
-    assert [r.ref for r in searcher.search("guard", lang="en", limit=5)] == bare
+    monkeypatch.setattr(ranking, "ASKED_WEIGHT", 0.0)
+    searcher = Searcher(db_path)  # its own caches, made without the asked questions
+    try:
+        query = "guard trigger when other digimon would leave"  # <Guard> is the section; CR 16-45-2 says when it triggers
+        ranked = [r.ref for r in searcher.search(query, lang="en", limit=5)]
+        assert ranked.index("CR 16-45-2") < ranked.index("CR 16-45"), ranked
+        with monkeypatch.context() as m:
+            m.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))  # no section ever yields
+            unmoved = [r.ref for r in searcher.search(query, lang="en", limit=5)]
+            assert unmoved.index("CR 16-45") < unmoved.index("CR 16-45-2"), unmoved
+        # A query the sub-clauses answer no better than the section leaves the section where it was.
+        bare = [r.ref for r in searcher.search("guard", lang="en", limit=5)]
+        with monkeypatch.context() as m:
+            m.setattr(ranking, "SUB_CLAUSE_SHARE", float("inf"))
+            assert [r.ref for r in searcher.search("guard", lang="en", limit=5)] == bare
+    finally:
+        searcher.close()
 
 
 def test_a_keywords_name_says_the_family_the_other_words_the_member(db_path, monkeypatch):
-    """Every clause of <Guard> has the name; "is it mandatory" is what CR 16-45-3 answers, not its siblings."""
+    """Every clause of <Guard> has the name; "is it mandatory" is what CR 16-45-3 answers, not its siblings.
+
+    With its asked questions CR 16-45-3 comes first whatever the family does; the family's part is measured on
+    the clause texts alone.
+    """
+    from judgebase.search import ranking
     from judgebase.search.ranking import Ranker
     from judgebase.search.searcher import Searcher
 
     query = "guard es obligatorio o puedo no usarlo"
-    searcher = Searcher(db_path)  # its own caches: the unit scores below are worked out afresh
-    try:
-        ranked = [r.ref for r in searcher.search(query, lang="es", limit=5)]
-    finally:
-        searcher.close()
-    assert "CR 16-45-3" in ranked[:3], ranked
+
+    def ranked() -> list[str]:
+        searcher = Searcher(db_path)  # its own caches: the unit scores are worked out afresh
+        try:
+            return [r.ref for r in searcher.search(query, lang="es", limit=5)]
+        finally:
+            searcher.close()
+
+    assert ranked()[0] == "CR 16-45-3"
+    monkeypatch.setattr(ranking, "ASKED_WEIGHT", 0.0)
+    assert "CR 16-45-3" in ranked()[:3]
     monkeypatch.setattr(Ranker, "_share_in_families", lambda self, out, titled: None)
-    searcher = Searcher(db_path)
-    try:
-        unshared = [r.ref for r in searcher.search(query, lang="es", limit=5)]
-    finally:
-        searcher.close()
+    unshared = ranked()
     assert "CR 16-45-3" not in unshared, unshared
+
+
+def test_a_judges_word_found_only_in_asked_questions_finds_their_clause(searcher, db_path):
+    """rules/asked/: words judges use that no rule text has still lead to the clause they ask about.
+
+    Such words of the index (a term of a clause's asked questions in one language that no text of that
+    language has, and the glossary doesn't translate) are searched alone, in that language: a clause whose
+    questions hold it comes first.
+    """
+    import sqlite3
+    from contextlib import closing
+
+    from judgebase.layout import index_dir_for
+    from judgebase.search.analysis import stopwords
+    from judgebase.search.glossary import GlossaryMap
+    from judgebase.search.scoring import INDEX_FILE, ints
+
+    index = index_dir_for(db_path) / INDEX_FILE
+    with closing(sqlite3.connect(f"file:{index}?mode=ro", uri=True)) as conn, \
+            closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as database:
+        refs = json.loads(conn.execute("select value from meta where key = 'doc_refs'").fetchone()[0])
+        glossary = GlossaryMap(json.loads(conn.execute("select value from meta where key = 'glossary'").fetchone()[0]))
+        checked = 0
+        for lang in ("es", "en", "de"):
+            body = {t for (t,) in conn.execute("select term from postings where field = ?", (f"body_{lang}",))}
+            for term, docs in conn.execute("select term, docs from postings where field = ? order by term", (f"asked_{lang}",)):
+                if term in body or len(term) < 5 or not term.isalpha() or term in stopwords(lang):
+                    continue
+                asked_by = {refs[d] for d in ints(docs)}
+                words = [w for (w,) in database.execute(
+                    "select question from clause_asked where lang = ? and ref in (%s)" % ",".join("?" * len(asked_by)),
+                    (lang, *asked_by))]
+                found = next((w for q in words for w in q.lower().split() if w.startswith(term)), None)
+                if found is None or not found.isalpha() or glossary.translations(found):
+                    continue
+                results = searcher.search(found, lang=lang)
+                assert results and results[0].ref in asked_by, (lang, found, [r.ref for r in results[:3]], sorted(asked_by))
+                checked += 1
+                if checked >= 30:
+                    return
+    assert checked >= 10, "too few words of the asked questions are absent from the texts to check this"

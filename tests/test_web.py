@@ -47,6 +47,19 @@ def test_clause_page(ds):
     assert "source wording" in html or "paraphrase" in html or "translation" in html
 
 
+def test_clause_page_lists_the_questions_judges_ask_in_the_judges_language(ds, db):
+    """rules/asked/: a clause's page shows how judges ask about it, in the language the page is read in."""
+    ref, lang, question = db.conn.execute(
+        "select ref, lang, question from clause_asked where lang = 'es' order by ref, n limit 1").fetchone()
+    from judgebase import refs
+
+    html = get(ds, f"/clause/{refs.parse(ref).slug}?lang=es").text
+    assert "Los jueces lo preguntan así" in html
+    shown = re.search(r'<ul class="asked lang-block" lang="es" data-lang="es">(.*?)</ul>', html, re.S)
+    assert shown and question.replace("'", "&#39;").replace('"', "&#34;") in shown.group(1)
+    assert re.search(r'<ul class="asked lang-block" lang="en" data-lang="en" hidden>', html)
+
+
 def test_references_and_keywords_in_text_are_links(ds):
     html = get(ds, "/clause/CR-16-16?lang=en").text
     assert '<a href="/clause/CR-16-16" class="ref" title="CR 16-16">&lt;Blitz&gt;</a>' in html

@@ -117,6 +117,7 @@ class _Loader:
             conflicts=self.load_conflicts(clauses, sources),
             notes=self.load_notes(),
         )
+        self.load_asked(clauses)
         self.load_versions(corpus)
         self.load_not_testable(corpus)
         self.check_text_references(corpus)
@@ -338,6 +339,58 @@ class _Loader:
                 )
             )
         return out
+
+    #: A question of ``rules/asked/`` is a line typed into a search box, not a paragraph.
+    ASKED_MAX_CHARS = 200
+
+    def load_asked(self, clauses: dict[Ref, Clause]) -> None:
+        """The questions judges ask, per clause and language (``rules/asked/<ruleset>/*.yaml``).
+
+        They are ours, written for search: a judge's words for what a clause decides ("bounce",
+        "3 jugadores") that its text doesn't use. Each key is a clause of that folder's ruleset.
+        """
+        folder = self.root / "rules" / "asked"
+        for path in sorted(folder.glob("*/*.yaml")):
+            rel = self.rel(path)
+            ruleset = path.parent.name
+            if ruleset not in CLAUSE_LANGS:
+                self.problems.add(rel, 1, f"unknown ruleset folder {ruleset!r} (one of {', '.join(CLAUSE_LANGS)})")
+                continue
+            data = self.read_yaml(path)
+            if data is None:
+                continue
+            if not isinstance(data, dict):
+                self.problems.add(rel, getattr(data, "line", 1) or 1,
+                                  "an asked file maps clause references to questions per language (es, en, de)")
+                continue
+            for key, langs in data.items():
+                line = data.line_of(key)
+                ref = self.ref(key, rel, line)
+                if ref is None:
+                    continue
+                clause = clauses.get(ref)
+                if clause is None or ref.ruleset != ruleset:
+                    self.problems.add(rel, line, f"{ref} is not a clause of the {ruleset} rules")
+                    continue
+                if not isinstance(langs, dict) or not langs:
+                    self.problems.add(rel, line, f"{ref}: questions go under es, en and de")
+                    continue
+                for lang, questions in langs.items():
+                    at = langs.line_of(lang)
+                    if lang not in LANGS:
+                        self.problems.add(rel, at, f"{ref}: unknown language {lang!r} (es, en, de)")
+                        continue
+                    if not isinstance(questions, list) or not questions:
+                        self.problems.add(rel, at, f"{ref} {lang}: a list of questions")
+                        continue
+                    for i, question in enumerate(questions):
+                        if not isinstance(question, str) or not question.strip():
+                            self.problems.add(rel, questions.line_of(i), f"{ref} {lang}: a question must be non-empty text")
+                        elif len(question) > self.ASKED_MAX_CHARS:
+                            self.problems.add(rel, questions.line_of(i),
+                                              f"{ref} {lang}: a question is a line of at most {self.ASKED_MAX_CHARS} characters")
+                        else:
+                            clause.asked.setdefault(lang, []).append(question.strip())
 
     def load_glossary(self) -> list[GlossaryTerm]:
         path = self.root / "rules" / "glossary.yaml"

@@ -38,6 +38,8 @@ class Clause:
     checked: str | None = None
     note: str | None = None
     version: str | None = None
+    #: Questions judges ask that this clause answers, per language (``rules/asked/``): search matches them.
+    asked: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def at(self) -> Location:

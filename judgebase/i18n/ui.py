@@ -60,6 +60,7 @@ MESSAGES: dict[str, tuple[str, str, str]] = {
     "conflict.version": ("version difference", "diferencia de versión", "Versionsunterschied"),
     "label.subclauses": ("Sub-clauses", "Subcláusulas", "Unterklauseln"),
     "label.rulings_citing": ("Rulings citing it", "Resoluciones que la citan", "Entscheidungen, die sie zitieren"),
+    "label.asked": ("Judges ask it as", "Los jueces lo preguntan así", "So fragen Judges danach"),
     "label.cites": ("Cites", "Cláusulas citadas", "Zitierte Klauseln"),
     "label.source": ("Source", "Fuente", "Quelle"),
     "label.proof": ("Proof", "Prueba", "Beweis"),

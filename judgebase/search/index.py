@@ -50,7 +50,14 @@ create table snippets (doc integer not null, lang text not null, sentences text 
 
 
 def fields() -> list[str]:
-    return [f"{part}_{lang}" for lang in INDEX_LANGS for part in ("title", "body")] + [f"path_{lang}" for lang in PATH_LANGS]
+    return ([f"{part}_{lang}" for lang in INDEX_LANGS for part in ("title", "body")] + [f"path_{lang}" for lang in PATH_LANGS]
+            + [f"asked_{lang}" for lang in ASKED_LANGS])
+
+
+#: The questions judges ask that a clause answers (``rules/asked/``), per language: a field of their own,
+#: each question apart from the next (ASKED_GAP positions), so a phrase never runs from one into another.
+ASKED_LANGS = ("es", "en", "de")
+ASKED_GAP = 10
 
 
 #: A clause's ancestors' titles, per language: what the section it sits in is about ("how many security
@@ -70,6 +77,15 @@ def documents(conn: sqlite3.Connection):
     for row in conn.execute("select ref, lang, title, text from clause_text"):
         texts.setdefault(row["ref"], {})[row["lang"]] = row
     parents = dict(conn.execute("select ref, parent from clauses"))
+    asked: dict[str, dict[str, list[str]]] = {}
+    for row in conn.execute("select ref, lang, question from clause_asked order by ref, lang, n"):
+        asked.setdefault(row["ref"], {}).setdefault(row["lang"], []).append(row["question"])
+    # An example ruling's question is one more way judges ask about the clause it illustrates (and is shown as).
+    for row in conn.execute("select rulings.item, ruling_text.lang, ruling_text.question from rulings"
+                            " join ruling_text on ruling_text.ruling = rulings.id order by rulings.id, ruling_text.lang"):
+        example = example_of(row["item"])
+        if example is not None and row["lang"] in ASKED_LANGS and row["question"]:
+            asked.setdefault(str(example), {}).setdefault(row["lang"], []).append(row["question"])
 
     def path(ref: str, lang: str) -> str:
         titles, up = [], parents.get(ref)
@@ -89,6 +105,8 @@ def documents(conn: sqlite3.Connection):
             doc["shown"][lang] = text["text"]
             if lang in PATH_LANGS:
                 doc[f"path_{lang}"] = path(row["ref"], lang)
+        for lang, questions in asked.get(row["ref"], {}).items():
+            doc[f"asked_{lang}"] = questions
         doc["prior"] = prior("clause", row["ref"], json.loads(row["children"] or "[]") != [])
         yield doc
 
@@ -183,7 +201,7 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
         for n, doc in enumerate(documents(conn)):
             docs.append(doc)
             for name in names:
-                analysed = analyse(name.rsplit("_", 1)[1], doc.get(name) or "")
+                analysed = _analysed(name, doc.get(name))
                 lengths[name].append(len(analysed))
                 if name in german:
                     german[name].append(analysed)
@@ -243,6 +261,20 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
         out.execute("vacuum")
     sync_file(index_dir / INDEX_FILE)
     return count
+
+
+def _analysed(name: str, value) -> list[tuple[str, int]]:
+    """(term, position) pairs of a field's text; a list of questions is analysed one by one, ASKED_GAP apart."""
+    lang = name.rsplit("_", 1)[1]
+    if not isinstance(value, list):
+        return analyse(lang, value or "")
+    out: list[tuple[str, int]] = []
+    start = 0
+    for text in value:
+        analysed = analyse(lang, text)
+        out += [(term, pos + start) for term, pos in analysed]
+        start += (analysed[-1][1] + 1 if analysed else 0) + ASKED_GAP
+    return out
 
 
 def _glossary(conn) -> list[dict[str, list[str]]]:

@@ -2,7 +2,8 @@
 
 Each unit of the query (a word, or a glossary phrase such as ``área de cría``)
 can match in several ways -- in the query's language, in another language, as a
-glossary synonym or translation, or, for an unknown word, as a near spelling --
+glossary synonym or translation, or, for an unknown word, as a near spelling; in a
+document's text or in the questions judges ask that it answers (``rules/asked/``) --
 and scores by the best of them.  Units add up; adjacent words found close
 together earn a bonus; a document's score is then scaled by how much of the
 query's meaning it covers, rare words counting more than common ones.
@@ -72,6 +73,11 @@ NAMED_RULESET_FACTOR = 1.5
 PATH_WEIGHT = 0.5
 #: "RM 6-1-4 memoria": rulings citing the named clause move up.
 CITED_FACTOR = 2.0
+#: A clause's asked questions (``rules/asked/``) are a judge's words for what it decides: each way a unit
+#: matches the text also matches them, at this much of its weight (the best way of matching counts, as ever).
+ASKED_WEIGHT = 0.7
+#: The languages with asked questions (``index.ASKED_LANGS``).
+ASKED_LANGS = ("es", "en", "de")
 
 
 def has_hangul(text: str) -> bool:
@@ -99,7 +105,7 @@ def constants() -> dict[str, float]:
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
              "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT", "COMPOUND_MIN_LENGTH",
-             "SUB_CLAUSE_YIELD", "SUB_CLAUSE_SHARE")
+             "SUB_CLAUSE_YIELD", "SUB_CLAUSE_SHARE", "ASKED_WEIGHT")
     return {name: globals()[name] for name in names}
 
 
@@ -163,7 +169,9 @@ class Ranker:
                         alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
         # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
         # ("your" is not a typo of the "you" of a Spanish text).
-        unknown = not any(self.postings.df(a.field, t) for a in alts for t in a.terms)
+        df, asked = self.postings.df, ASKED_LANGS if ASKED_WEIGHT else ()
+        unknown = not any(df(a.field, t) or (a.field[5:] in asked and df(f"asked_{a.field[5:]}", t))
+                          for a in alts for t in a.terms)
         # A German compound or participle also matches its known last part ("Spielfeld": "Feld"): an unknown word,
         # or a long one that the texts may use less than its part.
         if foreign_ok and ((unknown and len(text) >= 4) or (len(text) >= COMPOUND_MIN_LENGTH and " " not in text)):
@@ -178,6 +186,8 @@ class Ranker:
                         weight = FUZZY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                         alts.append(Alternative(f"body_{field_lang}", (near,), weight))
         unit.titles = [Alternative(f"title_{lang}", (tok,), TITLE_WEIGHT) for tok in terms(lang, text)]
+        alts += [Alternative(f"asked_{a.field[5:]}", a.terms, a.boost * ASKED_WEIGHT, a.slop)
+                 for a in alts if a.field.startswith("body_") and a.field[5:] in asked]
         return unit
 
     # -- scoring ----------------------------------------------------------------

@@ -24,8 +24,8 @@ from .ranking import B, K1, Alternative
 #: The index file in an index folder, and the shape of its tables (bump on a change: an
 #: older index is then rebuilt, never misread).
 INDEX_FILE = "search.sqlite"
-FORMAT = 5  # 2: the titles of the two nearest parent sections of each clause; 3: doc_groups; 4: EXAMPLE_FACTOR;
-#           5: German compounds also posted under their last part
+FORMAT = 6  # 2: the titles of the two nearest parent sections of each clause; 3: doc_groups; 4: EXAMPLE_FACTOR;
+#           5: German compounds also posted under their last part; 6: asked_<lang>, the questions judges ask
 
 
 def to_blob(numbers, typecode: str = "i") -> bytes:

@@ -140,6 +140,9 @@ class Site:
         rulings = [self._ruling_summary(rid) for rid in self.db.rulings_citing(str(ref))]
         proofs, not_testable = self.proofs(str(ref)), self.db.not_testable(str(ref))
         sources = [self.db.sources.get(s, {"id": s}) for s in json.loads(row["sources"])]
+        asked: dict[str, list[str]] = {}
+        for q in self.db.conn.execute("select lang, question from clause_asked where ref = ? order by lang, n", (str(ref),)):
+            asked.setdefault(q["lang"], []).append(q["question"])
         conflicts = []
         for c in self.db.conflicts_for(str(ref)):
             conflicts.append({**c, "resolution_html": {l: self.md(t) for l, t in c["resolution"].items()}})
@@ -165,6 +168,7 @@ class Site:
             "checked_texts": {l: checked_line(row["checked"], l) for l in LANGS} if row["checked"] else None,
             "note_html": self.md(row["note"]) if row["note"] else None,
             "conflicts": conflicts,
+            "asked": asked,  # rules/asked/: the questions judges type that this clause answers
         }
 
     def _ruling_summary(self, rid: str) -> dict:

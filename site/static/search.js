@@ -11,6 +11,7 @@
   "use strict";
 
   var LANGUAGES = ["es", "en", "de"];
+  var ASKED_LANGS = ["es", "en", "de"];  // ranking.py: the languages with asked questions
   var has = Object.prototype.hasOwnProperty;
   function own(obj, key) { return has.call(obj, key) ? obj[key] : undefined; }
   function endsWith(s, suffix) { return s.length >= suffix.length && s.slice(s.length - suffix.length) === suffix; }
@@ -598,7 +599,9 @@
           }
         });
       });
-      var known = alts.some(function (a) { return a.terms.some(function (t) { return postings.df(a.field, t) > 0; }); });
+      var known = alts.some(function (a) {
+        return a.terms.some(function (t) { return postings.df(a.field, t) > 0 || (askedField(a.field) !== null && postings.df(askedField(a.field), t) > 0); });
+      });
       var length = Array.from(text).length;
       // A German compound or participle also matches its known last part: an unknown word, or a long one.
       if (foreignOk && ((!known && length >= 4) || (length >= C.COMPOUND_MIN_LENGTH && text.indexOf(" ") < 0))) {
@@ -619,7 +622,15 @@
         });
       }
       u.titles = analyser.terms(lang, text).map(function (tok) { return Alternative("title_" + lang, [tok], C.TITLE_WEIGHT); });
+      alts.slice().forEach(function (a) {
+        if (askedField(a.field) !== null) alts.push(Alternative(askedField(a.field), a.terms, a.boost * C.ASKED_WEIGHT, a.slop));
+      });
       return u;
+    }
+    // The asked field matching the same words as a body field (ranking.py: ASKED_LANGS), or null.
+    function askedField(field) {
+      var lang = field.slice(5);
+      return C.ASKED_WEIGHT && field.slice(0, 5) === "body_" && ASKED_LANGS.indexOf(lang) >= 0 ? "asked_" + lang : null;
     }
     function units(words, lang) {
       var phrases = glossary.phrases(words), inside = {};
