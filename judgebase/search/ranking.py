@@ -76,6 +76,8 @@ CITED_FACTOR = 2.0
 #: A clause's asked questions (``rules/asked/``) are a judge's words for what it decides: each way a unit
 #: matches the text also matches them, at this much of its weight (the best way of matching counts, as ever).
 ASKED_WEIGHT = 0.7
+#: Adjacent query words close together in an asked question earn this much of the texts' proximity bonus.
+ASKED_PROXIMITY = 0.35
 #: The languages with asked questions (``index.ASKED_LANGS``).
 ASKED_LANGS = ("es", "en", "de")
 
@@ -105,7 +107,7 @@ def constants() -> dict[str, float]:
     names = ("K1", "B", "FOREIGN_WEIGHT", "GLOSSARY_WEIGHT", "FUZZY_WEIGHT", "TITLE_WEIGHT", "PROXIMITY_WEIGHT",
              "QUESTION_WORD_WEIGHT", "TIEBREAK", "COVERAGE_FLOOR", "OTHER_RULESET_FACTOR", "NAMED_RULESET_FACTOR",
              "CITED_FACTOR", "PATH_WEIGHT", "EXAMPLE_FACTOR", "COMPOUND_WEIGHT", "COMPOUND_MIN_LENGTH",
-             "SUB_CLAUSE_YIELD", "SUB_CLAUSE_SHARE", "ASKED_WEIGHT")
+             "SUB_CLAUSE_YIELD", "SUB_CLAUSE_SHARE", "ASKED_WEIGHT", "ASKED_PROXIMITY")
     return {name: globals()[name] for name in names}
 
 
@@ -238,6 +240,10 @@ class Ranker:
             alt = Alternative(f"body_{lang}", (a, b), PROXIMITY_WEIGHT, slop=3)
             for doc, score in self.postings.alternative_scores(alt).items():
                 out[doc] = out.get(doc, 0.0) + score
+            if ASKED_WEIGHT and lang in ASKED_LANGS:  # ... or close together in a question judges ask
+                alt = Alternative(f"asked_{lang}", (a, b), PROXIMITY_WEIGHT * ASKED_PROXIMITY, slop=3)
+                for doc, score in self.postings.alternative_scores(alt).items():
+                    out[doc] = out.get(doc, 0.0) + score
         return out
 
     def rank(self, words: list[str], lang: str, ruleset: str | None = None, kind: str | None = None,

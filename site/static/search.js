@@ -704,6 +704,10 @@
         if (toks[i] === toks[i + 1]) continue;
         postings.alternativeScores(Alternative("body_" + lang, [toks[i], toks[i + 1]], C.PROXIMITY_WEIGHT, 3))
           .forEach(function (score, doc) { out.set(doc, (out.get(doc) || 0.0) + score); });
+        if (C.ASKED_WEIGHT && ASKED_LANGS.indexOf(lang) >= 0) {  // ... or close together in a question judges ask
+          postings.alternativeScores(Alternative("asked_" + lang, [toks[i], toks[i + 1]], C.PROXIMITY_WEIGHT * C.ASKED_PROXIMITY, 3))
+            .forEach(function (score, doc) { out.set(doc, (out.get(doc) || 0.0) + score); });
+        }
       }
       return out;
     }
