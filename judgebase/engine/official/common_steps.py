@@ -462,6 +462,20 @@ class CommonSteps:
         self.emit("activated_as_this_card", "CR 15-15-7-3", me, card=card.name, effect_of=source.name)
         yield from self._run_effect(me, main, card, stack, count_use=False)
 
+    def _put_under(self, stack: Stack, cards: list[Card]) -> None:
+        """``cards`` placed under ``stack`` as its bottom digivolution cards, one at a time, each under the
+        ones already there, face up (CR 4-7-5): they are part of it now, their inherited effects count
+        (CR 4-3-3), and effects watching for digivolution cards added trigger (CR 4-8-1, 15-5-3) --
+        unless ``stack`` is a Tamer, whose cards under it are no digivolution cards (CR 4-4-2).
+        The one place every step that puts cards under a card goes through."""
+        for c in cards:
+            c.incarnation += 1
+            c.face_up = True
+            stack.cards.insert(0, c)
+        self._continuous_check()
+        if stack.top.defn.category != "tamer":
+            self._sources_added(stack, placed=tuple(cards))
+
     def _place_under(self, me: int, spec: dict, card: Card, stack: Stack | None):
         """"Place 1 [...] card from your hand or trash under this Digimon as its bottom digivolution card"
         (CR 4-8-1; the cards watching for digivolution cards added see it, CR 15-5-3), then, with
@@ -484,11 +498,8 @@ class CommonSteps:
             return
         zone = next(z for z in zones if placed in getattr(ps, z))
         getattr(ps, zone).remove(placed)
-        placed.incarnation += 1
-        stack.cards.insert(0, placed)
         self.emit("placed_under", "CR 4-8-1", me, card=placed.name, under=repr(stack), origin=zone)
-        self._continuous_check()  # its inherited effects count from now on (CR 4-3-3)
-        self._sources_added(stack, placed=(placed,))
+        self._put_under(stack, [placed])
         if "activate" not in spec:
             return
         listed = [e for e in placed.defn.effects if e.timing == spec["activate"]]

@@ -136,16 +136,12 @@ class Steps(CommonSteps):
             return  # "this Digimon" is no longer there to place them under
         moved = ps.eggs[:amount]
         del ps.eggs[: len(moved)]
-        for c in moved:  # one by one, each as the bottom digivolution card (face up, CR 4-7-5)
-            c.incarnation += 1
-            c.face_up = True
-            stack.cards.insert(0, c)
         if not moved:
             return
         self.emit("eggs_under", "CR 4-8-1", me, card=repr(stack), placed=[c.name for c in moved])
         if len(moved) > 1:
             self.emit("moved_together", "CR 3-3-4", me, zone="eggs", cards=len(moved))
-        self._sources_added(stack, placed=tuple(moved))
+        self._put_under(stack, moved)  # one by one, each as the bottom digivolution card
 
     def _reorder_sources(self, me: int, card: Card, stack: Stack | None):
         """"Place this Digimon's digivolution cards in any order": the player chooses them from the top
@@ -564,10 +560,7 @@ class Steps(CommonSteps):
         self._leave_field(placed, "under", "CR 4-7-7", order=[top], under=repr(under))
         if top.defn.token:
             return  # a token leaves the game (CR 4-21-5)
-        under.cards.insert(0, top)
-        self._continuous_check()
-        if under.top.defn.category != "tamer":  # cards under a Tamer are no digivolution cards (CR 4-4-2)
-            self._sources_added(under, placed=(top,))
+        self._put_under(under, [top])
 
     def _de_digivolve_declared(self, me: int, s: Stack, spec: dict):
         """One instance of <De-Digivolve> on the chosen Digimon: the number declared, then the trashing."""
