@@ -150,14 +150,16 @@ class Persistent:
         if stack.area != "battle":
             return 0
         total = 0
-        top = stack.cards[-1]
+        cards = stack.cards
+        top = cards[-1]
         succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
-        for card in stack.cards:
+        for card in cards:
             own, inherited = card.defn.self_dp_parts
             parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
-            for part in parts:
-                if self._persistent_status(part.effect, stack) == "on":
-                    total += int(part.spec["amount"])
+            if parts:  # (most cards have none)
+                for part in parts:
+                    if self._persistent_status(part.effect, stack) == "on":
+                        total += int(part.spec["amount"])
         return total
 
     def _persistent_status(self, effect: Effect, src: Stack) -> str:
