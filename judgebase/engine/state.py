@@ -87,7 +87,7 @@ class Event:
         return f"{who}{self.kind}{(' (' + details + ')') if details else ''}  [{self.ref}]"
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """Who must choose now, and from what.
 
@@ -293,7 +293,7 @@ class DecisionLoop:
         """A decision offering exactly the candidates ``check`` allows; ``check`` also explains every refusal."""
         candidates = list(candidates)
         return Decision(player, kind, [a for a in candidates if check(a) is None], prompt, check,
-                        frozenset(a.kind for a in candidates))
+                        frozenset({a.kind for a in candidates}))
 
     def legal_actions(self) -> list[Action]:
         return [] if self.decision is None else list(self.decision.actions)

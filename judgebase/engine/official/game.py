@@ -186,7 +186,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         if stack is None:
             return None
         ps = self.players[stack.owner]
-        return stack if ps.breeding is stack or stack in ps.battle else None
+        return stack if stack in ps.battle or ps.breeding is stack else None
 
     def find_card(self, uid: int) -> Card | None:
         for p in self.players:

@@ -63,8 +63,10 @@ class Persistent:
         only when the cards in the battle areas or the lasting effects have changed."""
         if self._index_version == self._version:
             return self._index
-        layout = [(s.sid, len(s.cards), s.cards[-1].uid) for p in self.players for s in p.battle]
-        layout.append(tuple(x.uid for x in self.lasting))
+        # (the stacks and top cards themselves, compared by identity: one stack per sid, one card per uid)
+        p0, p1 = self.players
+        layout = [(s, len(s.cards), s.cards[-1]) for s in p0.battle + p1.battle]
+        layout.append(tuple([x.uid for x in self.lasting]) if self.lasting else ())
         if layout != self._layout:
             self._layout = layout
             self._parts = parts = []
