@@ -10,7 +10,7 @@ timing icon.
 from __future__ import annotations
 
 import marshal
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cached_property
 
 from typing import NamedTuple
@@ -330,6 +330,23 @@ class CardDef:
     @property
     def is_digimon(self) -> bool:
         return self.category == "digimon"
+
+    @classmethod
+    def parsed(cls, **given) -> CardDef:
+        """A definition as ``CardDef(**given)`` makes it, filled in directly: every card of a random
+        deck is parsed afresh, and the frozen dataclass's own __init__ sets its 30 fields one by one."""
+        if not _CARDDEF_FIELDS.issuperset(given) or "name" not in given or "category" not in given:
+            return cls(**given)  # (which says what is wrong)
+        defn = object.__new__(cls)
+        values = defn.__dict__
+        values.update(_CARDDEF_DEFAULTS)
+        values.update(given)
+        return defn
+
+
+# The fields of a card definition, and those with a default (all but name and category).
+_CARDDEF_FIELDS = frozenset(f.name for f in fields(CardDef))
+_CARDDEF_DEFAULTS = {f.name: f.default for f in fields(CardDef) if f.default is not MISSING}
 
 
 def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, object], ...]:
@@ -680,6 +697,29 @@ def card_from_spec_once(name: str, spec: dict) -> CardDef:
     return defn
 
 
+# Effect lists already parsed, by (which list of a card, the list as marshalled): random decks give
+# every card a spec of its own (so ``_PARSED`` misses), but draw its effects from a few lists.
+# Effects are never changed once made; a card's own and inherited lists never share one.
+_EFFECTS_PARSED: dict[tuple[str, bytes], tuple[Effect, ...]] = {}
+
+
+def _effects_once(spec, name: str, which: str) -> tuple[Effect, ...]:
+    """``_effects`` of a card's ``which`` list, parsed once per distinct list (from a private copy)."""
+    if not spec:
+        return _effects(spec, f"card {name!r} {which}")
+    try:
+        key = (which, marshal.dumps(spec))
+    except ValueError:  # not plain data: parsed every time
+        return _effects(spec, f"card {name!r} {which}")
+    effects = _EFFECTS_PARSED.get(key)
+    if effects is None:
+        effects = _effects(marshal.loads(key[1]), f"card {name!r} {which}")
+        if len(_EFFECTS_PARSED) >= _PARSED_MAX:
+            _EFFECTS_PARSED.clear()
+        _EFFECTS_PARSED[key] = effects
+    return effects
+
+
 def card_from_spec(name: str, spec: dict) -> CardDef:
     """Build a CardDef from a scenario's inline definition; raise CardError on bad fields."""
     if not isinstance(spec, dict):
@@ -715,7 +755,7 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
     if category != "option" and any(k == "use_req" for k, _ in keywords + inherited_keywords):
         raise CardError(f"card {name!r} keywords: <Use Req.> (CR 16-42) lifts the colour requirements of an Option card "
                         "(CR 4-22), so only an Option card can have it")
-    return CardDef(
+    return CardDef.parsed(
         **special,
         name=str(spec.get("name", name)),
         number=str(spec.get("number", "")),
@@ -727,9 +767,9 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         use_cost=spec.get("use_cost"),
         requirements=tuple(reqs),
         keywords=keywords,
-        effects=_effects(spec.get("effects"), f"card {name!r} effects") + _keyword_effects(keywords),
+        effects=_effects_once(spec.get("effects"), name, "effects") + _keyword_effects(keywords),
         inherited_keywords=inherited_keywords,
-        inherited=_effects(inherited.get("effects"), f"card {name!r} inherited effects") + _keyword_effects(inherited_keywords),
+        inherited=_effects_once(inherited.get("effects"), name, "inherited effects") + _keyword_effects(inherited_keywords),
         token=bool(spec.get("token", False)),
         traits=tuple(spec.get("traits", ())),
         **_rule(name, spec.get("rule")),
@@ -757,6 +797,8 @@ def _rule(name: str, spec) -> dict:
 
 def _keyword_effects(keywords) -> tuple[Effect, ...]:
     """The effects that keywords such as "[When Digivolving] <Blitz>" print: one step under their timing."""
+    if not keywords:
+        return ()
     return tuple(Effect(timing=value, steps=({EFFECT_KEYWORDS[key][1]: True},))
                  for key, value in keywords if key in EFFECT_KEYWORDS)
 
@@ -773,9 +815,16 @@ def _requirement(name: str, req, where: str) -> Requirement:
     )
 
 
+# The keys of a card spec that give special play/digivolve information (read by ``_special``).
+SPECIAL_KEYS = frozenset(("dna", "digixros", "assembly", "burst", "app_fusion", "link", "option", "overflow", "xros_as",
+                          "notes", "blast_digivolve", "blast_dna"))
+
+
 def _special(name: str, spec: dict) -> dict:
     """The special play/digivolve information of a card spec, checked."""
     out: dict = {}
+    if SPECIAL_KEYS.isdisjoint(spec):
+        return out  # (most cards have none)
     for i, item in enumerate(spec.get("dna") or []):
         parts = tuple(_requirement(name, p, f"dna[{i}].parts") for p in item.get("parts") or [])
         if len(parts) < 2:

@@ -72,7 +72,7 @@ class Action:
         return " ".join(parts)
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One thing that happened, and the clause that made it happen."""
 
@@ -87,7 +87,7 @@ class Event:
         return f"{who}{self.kind}{(' (' + details + ')') if details else ''}  [{self.ref}]"
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """Who must choose now, and from what.
 
@@ -130,7 +130,7 @@ def thaw_config(frozen) -> dict:
     return marshal.loads(frozen) if isinstance(frozen, bytes) else deepcopy(frozen)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Card:
     """A physical card.  ``incarnation`` changes whenever it becomes a new card (CR 3-1-3-1)."""
 
@@ -151,7 +151,7 @@ class Card:
         return f"{self.defn.name}#{self.uid}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Modifier:
     """A temporary change on a Digimon: DP, a gained keyword, security checks."""
 
@@ -166,7 +166,7 @@ class Modifier:
     chosen: bool = False  # individual processing: its target was chosen (CR 15-11-1-1, 15-11-1-2)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Stack:
     """A Digimon or Tamer on the field: its cards bottom to top, orientation and state."""
 
@@ -205,7 +205,7 @@ class Stack:
         return f"{self.label or self.cards[-1].defn.name}@{self.sid}"
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     deck: list[Card] = field(default_factory=list)  # index 0 is the top
     eggs: list[Card] = field(default_factory=list)  # index 0 is the top
@@ -226,7 +226,7 @@ class PlayerState:
         return self.deck + self.eggs + self.hand + self.trash + self.security + field_cards + self.removed + self.processing
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     """A triggered effect waiting to activate (CR 15-4-4)."""
 
@@ -238,7 +238,7 @@ class Pending:
     data: dict = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Attack:
     attacker: Stack
     target: Stack | None  # None: the opponent player
@@ -293,7 +293,7 @@ class DecisionLoop:
         """A decision offering exactly the candidates ``check`` allows; ``check`` also explains every refusal."""
         candidates = list(candidates)
         return Decision(player, kind, [a for a in candidates if check(a) is None], prompt, check,
-                        frozenset(a.kind for a in candidates))
+                        frozenset({a.kind for a in candidates}))
 
     def legal_actions(self) -> list[Action]:
         return [] if self.decision is None else list(self.decision.actions)

@@ -173,26 +173,29 @@ class Effects:
 
     def _watching(self, stack: Stack, event: str, timing: str = "when"):
         """(effect, card) pairs of this Digimon or Tamer that watch ``event``: its top card's and its
-        digivolution cards' inherited ones (CR 15-3)."""
+        digivolution cards' inherited ones (CR 15-3).  A list, not a generator: asked of every Digimon
+        at every event, it usually finds none."""
         if timing not in self._timings_in_game:
-            return  # no card of this game has such an effect
+            return ()  # no card of this game has such an effect
         cards = stack.cards
         top = cards[-1]
+        out = []
         if timing in top.defn.timings[0]:
             for effect in top.defn.effects:
                 if effect.timing == timing and effect.event == event:
-                    yield effect, top
+                    out.append((effect, top))
         gained = self.succession_card(stack)
         if gained is not None:  # CR 16-47-1
             for effect in gained.defn.effects:
                 if effect.timing == timing and effect.event == event:
-                    yield effect, gained
+                    out.append((effect, gained))
         for card in cards[:-1]:
             if timing not in card.defn.timings[1]:
                 continue
             for effect in card.defn.inherited:
                 if effect.timing == timing and effect.event == event:
-                    yield effect, card
+                    out.append((effect, card))
+        return out
 
     def _event_concerns(self, effect: Effect, watcher: Stack, owner: int, subject: Stack | None, by_effect: bool) -> bool:
         """Whether the event (to ``subject``, or to ``owner``'s security stack) meets the effect's

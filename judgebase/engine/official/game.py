@@ -186,7 +186,7 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         if stack is None:
             return None
         ps = self.players[stack.owner]
-        return stack if ps.breeding is stack or stack in ps.battle else None
+        return stack if stack in ps.battle or ps.breeding is stack else None
 
     def find_card(self, uid: int) -> Card | None:
         for p in self.players:
@@ -202,21 +202,23 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
         those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
         DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
-        base = self.info(stack, "dp") if self._info_may_differ(stack) else stack.cards[-1].defn.dp  # CR 15-12
-        if base is None:
+        # (Read for every Digimon at every rule check: each step is skipped where it can't add anything.)
+        total = self.info(stack, "dp") if self._info_may_differ(stack) else stack.cards[-1].defn.dp  # CR 15-12
+        if total is None:
             return None
-        total = base
         if stack.modifiers:
             total += sum(mod.value for mod in self.modifiers(stack, "dp"))
         if ("dp", None) in self._may_give_others:
             total += sum(a.value for a in self.continuous(stack, "dp"))
         elif ("dp", None) in self._may_give_self:
             total += self._own_dp(stack)  # only its own effects give DP in this game: always affected
-        for link in stack.links:
-            total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
-        if self.attack and self.attack.attacker is stack:
-            total += self.attack.dp_bonus
-        return max(0, total)
+        if stack.links:
+            for link in stack.links:
+                total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP
+        attack = self.attack
+        if attack is not None and attack.attacker is stack:
+            total += attack.dp_bonus
+        return total if total > 0 else 0
 
     def level(self, stack: Stack) -> int | None:
         return self.info(stack, "level") if self._info_may_differ(stack) else stack.top.defn.level  # CR 15-12

@@ -72,6 +72,8 @@ class Keywords:
         values = self._keyword_values(stack, name)
         if not values:
             return None
+        if values[0] is True and len(values) == 1:
+            return True  # (the usual case: one instance, no value)
         if all(isinstance(v, bool) for v in values):
             return True
         parts = [v for v in values if isinstance(v, tuple)]
@@ -104,26 +106,32 @@ class Keywords:
         affected by too (what "isn't affected" itself is read from)."""
         if name not in self._keywords_in_game and not stack.modifiers:
             return []  # no card of this game has it or gives it (``_keyword_possible``)
+        # (Asked many times an action: the parts a Digimon doesn't have - cards under it, changes, link
+        # cards - are skipped without a look.)
         cards = stack.cards
         value = cards[-1].defn.keyword_maps[0].get(name)
         values = [] if value is None else [value]
-        for card in stack.sources:
-            value = card.defn.keyword_maps[1].get(name)
-            if value is not None:
-                values.append(value)
+        if len(cards) > 1:
+            for card in stack.sources:
+                value = card.defn.keyword_maps[1].get(name)
+                if value is not None:
+                    values.append(value)
         if name != "succession" and "succession" in self._keywords_in_game:
             gained = self.succession_card(stack)  # every effect of that card but <Succession> (CR 16-47-1)
             value = None if gained is None else gained.defn.keyword_maps[0].get(name)
             if value is not None:
                 values.append(value)
-        for mod in stack.modifiers:
-            if mod.kind == "keyword" and mod.value[0] == name and (raw or self.unaffected_ref(stack, mod.by, mod.etype) is None):
-                values.append(mod.value[1])
-        for link in stack.links:
-            for key, value in (link.defn.link or {}).get("keywords", ()):
-                if key == name:
-                    values.append(value)
-        if ("keyword", name) in self._may_give_others or ("keyword", name) in self._may_give_self:
+        if stack.modifiers:
+            for mod in stack.modifiers:
+                if mod.kind == "keyword" and mod.value[0] == name and (raw or self.unaffected_ref(stack, mod.by, mod.etype) is None):
+                    values.append(mod.value[1])
+        if stack.links:
+            for link in stack.links:
+                for key, value in (link.defn.link or {}).get("keywords", ()):
+                    if key == name:
+                        values.append(value)
+        given = ("keyword", name)
+        if given in self._may_give_others or given in self._may_give_self:
             values += [a.value[1] for a in self.continuous(stack, "keyword", name, raw=raw)]
         if name == "blocker" and self.attack is not None and self._collision_active(stack.owner):
             # CR 16-30-1: all of the opponent's Digimon gain <Blocker>; that affects them (CR 16-30-4).

@@ -63,8 +63,10 @@ class Persistent:
         only when the cards in the battle areas or the lasting effects have changed."""
         if self._index_version == self._version:
             return self._index
-        layout = [(s.sid, len(s.cards), s.cards[-1].uid) for p in self.players for s in p.battle]
-        layout.append(tuple(x.uid for x in self.lasting))
+        # (the stacks and top cards themselves, compared by identity: one stack per sid, one card per uid)
+        p0, p1 = self.players
+        layout = [(s, len(s.cards), s.cards[-1]) for s in p0.battle + p1.battle]
+        layout.append(tuple([x.uid for x in self.lasting]) if self.lasting else ())
         if layout != self._layout:
             self._layout = layout
             self._parts = parts = []
@@ -150,14 +152,16 @@ class Persistent:
         if stack.area != "battle":
             return 0
         total = 0
-        top = stack.cards[-1]
+        cards = stack.cards
+        top = cards[-1]
         succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
-        for card in stack.cards:
+        for card in cards:
             own, inherited = card.defn.self_dp_parts
             parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
-            for part in parts:
-                if self._persistent_status(part.effect, stack) == "on":
-                    total += int(part.spec["amount"])
+            if parts:  # (most cards have none)
+                for part in parts:
+                    if self._persistent_status(part.effect, stack) == "on":
+                        total += int(part.spec["amount"])
         return total
 
     def _persistent_status(self, effect: Effect, src: Stack) -> str:

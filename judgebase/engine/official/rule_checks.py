@@ -651,7 +651,7 @@ class RuleChecks:
         """(Digimon to delete, (stack, ref) to trash, (stack, link card, ref) to trash) for a rule check."""
         deleted, trashed, links = [], [], []
         for p in (0, 1):
-            for stack in list(self.players[p].battle):
+            for stack in self.players[p].battle:  # (finding changes nothing: no copy needed)
                 if stack.face_down:
                     trashed.append((stack, "CR 17-1-3-2-4"))
                     continue
