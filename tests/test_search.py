@@ -242,10 +242,11 @@ def test_german_compounds_and_participles_find_their_known_part(searcher):
     assert compound_parts("es", "Kampfbereichsfeld", known) == ()
     assert compound_parts("de", "Merkmalen", known) == ()
     # The search uses it: the unknown compound finds what its known part finds first (the part
-    # alone also earns its title matches, which the compound's texts, "Spielfeld", don't give it).
+    # alone also earns its title and section-title matches, which the compound doesn't get, so the
+    # first two may trade places).
     compound = [r.ref for r in searcher.search("Kampfbereichsfeld", lang="de", limit=5)]
     part = [r.ref for r in searcher.search("Feld", lang="de", limit=5)]
-    assert compound[0] == part[0] and set(part[:3]) <= set(compound), (compound, part)
+    assert part[0] in compound[:2] and set(part[:3]) <= set(compound), (compound, part)
 
 
 def test_german_texts_compounds_also_count_as_their_last_part(searcher):

@@ -75,7 +75,7 @@ PATH_WEIGHT = 0.5
 CITED_FACTOR = 2.0
 #: A clause's asked questions (``rules/asked/``) are a judge's words for what it decides: each way a unit
 #: matches the text also matches them, at this much of its weight (the best way of matching counts, as ever).
-ASKED_WEIGHT = 0.7
+ASKED_WEIGHT = 1.0
 #: Adjacent query words close together in an asked question earn this much of the texts' proximity bonus.
 ASKED_PROXIMITY = 0.35
 #: The languages with asked questions (``index.ASKED_LANGS``).
