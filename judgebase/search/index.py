@@ -25,7 +25,7 @@ from ..refs import CR_VERSION, example_of
 from ..store import sync_file
 from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse, compound_parts
 from .glossary import glossary_data
-from .ranking import COMPOUND_MIN_LENGTH, constants
+from .ranking import COMPOUND_MIN_LENGTH, constants, parent_refs
 from .scoring import FORMAT, INDEX_FILE, bm25_part, ints, to_blob
 from .snippets import prepared
 from .stopwords import STOPWORDS
@@ -229,6 +229,7 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
         "doc_cites": [d["cites"] for d in docs],
         "doc_qa": [d["qa"] for d in docs],
         "doc_groups": groups(docs),
+        "doc_parents": parent_refs([d["ref"] for d in docs], [d["kind"] for d in docs]),
         "constants": constants(),
         "stopwords": {lang: sorted(STOPWORDS[lang]) for lang in LANGUAGES},
         "keep": KEEP,

@@ -89,6 +89,16 @@ _SUB_NUMBER = re.compile(r"\d[-.]\d")
 _PARENT = re.compile(r"^(.*\d)[-.]\d+$")
 
 
+def parent_refs(refs: list[str], kinds: list[str]) -> list[str | None]:
+    """Each clause document's parent ref (None for other documents and top-level clauses): written into the
+    index at build time (``doc_parents``), so a query doesn't work it out again (search.js does, with PARENT)."""
+    out: list[str | None] = []
+    for ref, kind in zip(refs, kinds):
+        match = _PARENT.match(ref) if kind == "clause" else None
+        out.append(match.group(1) if match else None)
+    return out
+
+
 def prior(kind: str, ref: str, has_children: bool = False) -> float:
     """A document's standing before any word matches: rulings a little up, chapter and section headings down.
 
@@ -316,14 +326,11 @@ class Ranker:
         """Each clause document's parent ref (None for other documents and top-level clauses), and the
         documents of each ref: worked out once per index rather than for every document of every query."""
         if self._family_index is None:
-            refs, kinds = self.postings.refs, self.postings.kinds
-            parents: list = []
+            refs = self.postings.refs
             by_ref: dict[str, list[int]] = {}
             for doc, ref in enumerate(refs):
-                match = _PARENT.match(ref) if kinds[doc] == "clause" else None
-                parents.append(match.group(1) if match else None)
                 by_ref.setdefault(ref, []).append(doc)
-            self._family_index = (parents, by_ref)
+            self._family_index = (self.postings.parents, by_ref)
         return self._family_index
 
     def _share_in_families(self, out: dict[int, float], titled: list[dict[int, float]]) -> None:

@@ -25,7 +25,8 @@ from .ranking import B, K1, Alternative
 #: older index is then rebuilt, never misread).
 INDEX_FILE = "search.sqlite"
 FORMAT = 6  # 2: the titles of the two nearest parent sections of each clause; 3: doc_groups; 4: EXAMPLE_FACTOR;
-#           5: German compounds also posted under their last part; 6: asked_<lang>, the questions judges ask
+#           5: German compounds also posted under their last part; 6: asked_<lang>, the questions judges ask,
+#           and doc_parents
 
 
 def to_blob(numbers, typecode: str = "i") -> bytes:
@@ -114,6 +115,11 @@ class Postings:
     def priors(self) -> list[float]:
         """A document's standing before any word matches (see :func:`judgebase.search.ranking.prior`)."""
         return self._column("priors")
+
+    @property
+    def parents(self) -> list[str | None]:
+        """Each clause document's parent ref (see ``ranking.parent_refs``)."""
+        return self._column("parents")
 
     @property
     def groups(self) -> list[int]:
