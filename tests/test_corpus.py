@@ -18,6 +18,14 @@ def test_every_clause_has_es_en_de_and_a_source(corpus):
             assert text.text.strip()
 
 
+def test_every_clause_has_questions_judges_ask_in_es_en_de(corpus):
+    """rules/asked/: search finds a clause by a judge's words only if it has some, in each language."""
+    missing = [f"{c.at}: {c.ref} has no asked questions in {', '.join(l for l in ('es', 'en', 'de') if not c.asked.get(l))}"
+               for c in corpus.clauses.values() if not all(c.asked.get(l) for l in ("es", "en", "de"))]
+    assert not missing, "\n".join(missing[:20])
+    assert sum(len(qs) for c in corpus.clauses.values() for qs in c.asked.values()) >= 10_000
+
+
 def test_official_clauses_use_ver_4_2_numbers(corpus):
     numbers = official_numbers()
     assert len(numbers) == 1132
