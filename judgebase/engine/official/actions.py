@@ -25,7 +25,8 @@ class MainPhaseActions:
         Each candidate is asked the predicate of its kind — the one ``_check`` asks when
         ``apply`` refuses it: ``_check_play``, ``_check_use``, ``_check_digivolve``,
         ``_check_special``, ``attack_problem`` (asked in its parts: whether the Digimon can
-        declare an attack at all, once, then each target), ``_check`` for the rest.  Candidates
+        declare an attack at all, once; what each target decides alone, once; then each pair),
+        ``_check`` for the rest.  Candidates
         are only generated where a requirement can be met (``requirement_problem``), so listing
         the legal actions doesn't run every combination through the whole refusal path.
         """
@@ -62,11 +63,15 @@ class MainPhaseActions:
                             if self._card_problem(tp, card, a) is None:
                                 legal.append(a)
             legal += [a for a in self._special_candidates(tp) if self._special_problem(tp, a) is None]
-        targets = self._attack_candidates(tp)
+        targets = None
         for stack in self.stacks(tp):
             if self._declaration_problem(tp, stack, "normal") is None:
-                legal += [Action("attack", stack.sid, t) for t in targets
-                          if self._target_problem(tp, stack, t, "normal") is None
+                if targets is None:  # the part of each target's problem no attacker changes, asked once
+                    targets = [(t, target) for t in self._attack_candidates(tp)
+                               for problem, target in (self._attack_target(tp, t, "normal"),) if problem is None]
+                unsuspended = self._may_attack_unsuspended(stack, "normal")
+                legal += [Action("attack", stack.sid, t) for t, target in targets
+                          if (target is None or self._attacker_target_problem(tp, stack, target, "normal", unsuspended) is None)
                           and self._attack_limit_problem(tp, stack, t, "normal") is None]
             for i in range(len(self._activation_effects(stack))):
                 a = Action("activate", stack.sid, option=i)
