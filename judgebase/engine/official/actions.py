@@ -95,17 +95,19 @@ class MainPhaseActions:
         cost can't be paid can't be declared (CR 1-3-11-1), nor used (CR 9-1-8)."""
         check, verb = self._CARD_CHECKS[a.kind]
         problem = getattr(self, check)(tp, card, a)
+        if problem is not None:
+            return problem
+        cost = self.lowest_cost(tp, card, a)
+        problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
         if problem is None:
-            cost = self.lowest_cost(tp, card, a)
-            problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
-            if problem is not None and a.kind != "use":
-                problem = self._undeclarable(problem)
-            if a.kind == "play":
-                problem = self.declaration_problem(tp, card, cost, problem)
-            if problem is not None and a.kind == "use":
-                # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
-                problem = IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
-                                        "in the hand and no memory moves", "CR 9-1-8")
+            return None
+        if a.kind == "use":
+            # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
+            return IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
+                                 "in the hand and no memory moves", "CR 9-1-8")
+        problem = self._undeclarable(problem)
+        if a.kind == "play":
+            problem = self.declaration_problem(tp, card, cost, problem)
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
@@ -186,23 +188,31 @@ class MainPhaseActions:
         return lambda a: self._check(a) if a.kind in family else None
 
     def _activation_effects(self, stack: Stack):
-        if stack.top.defn.category == "option":
+        """The activation-type effects of a card on the field (CR 15-2-3), each with the card it is
+        printed on.  Asked of every card whenever the legal actions are listed, and most cards have
+        none: each source is asked only where some card of the game could give one."""
+        top = stack.cards[-1]
+        d = top.defn
+        if d.category == "option":
             # An Option placed in the battle area isn't used again; only its <Delay> activates (CR 16-17-1).
-            return [(e, stack.top) for e in stack.top.defn.effects if e.timing == "delay"]
+            return [(e, top) for e in d.effects if e.timing == "delay"]
         if stack.area == "breeding":
             # CR 3-4-7-8: breeding-area cards aren't referenced, but <Training> says it can be activated there.
-            printed = stack.top.defn.keyword("training") is not None or any(
+            printed = d.keyword("training") is not None or any(
                 c.defn.keyword("training", inherited=True) is not None for c in stack.sources)
-            return [("training", stack.top)] if printed else []
-        top = stack.top
-        own = top.defn.timings[0]  # (most cards have no activation-type effect: not looped over)
-        out = [(e, top) for e in top.defn.effects if e.timing in ("main", "delay")] if "main" in own or "delay" in own else []
-        gained = self.succession_card(stack)
-        if gained is not None:  # CR 16-47-1: the [Main] effects of its <Succession> card are its own
-            out += [(e, gained) for e in gained.defn.effects if e.timing == "main"]
-        out += [(e, c) for c in stack.sources if "main" in c.defn.timings[1] for e in c.defn.inherited if e.timing == "main"]
-        if self.keyword(stack, "training"):
-            out.append(("training", stack.top))  # CR 16-41-2: an activation-type effect
+            return [("training", top)] if printed else []
+        own = d.timings[0]  # (most cards have no activation-type effect: not looped over)
+        out = [(e, top) for e in d.effects if e.timing in ("main", "delay")] if "main" in own or "delay" in own else []
+        in_game = self._keywords_in_game
+        if "succession" in in_game:  # (``succession_card`` is None in a game without <Succession>)
+            gained = self.succession_card(stack)
+            if gained is not None:  # CR 16-47-1: the [Main] effects of its <Succession> card are its own
+                out += [(e, gained) for e in gained.defn.effects if e.timing == "main"]
+        for c in stack.sources:
+            if "main" in c.defn.timings[1]:
+                out += [(e, c) for e in c.defn.inherited if e.timing == "main"]
+        if ("training" in in_game or stack.modifiers) and self.keyword(stack, "training"):
+            out.append(("training", top))  # CR 16-41-2: an activation-type effect
         return out
 
     def training_problem(self, stack: Stack) -> IllegalAction | None:
