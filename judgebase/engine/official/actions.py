@@ -34,33 +34,36 @@ class MainPhaseActions:
         if self._cards_problem() is None:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
-            tops = [(s, s.cards[-1]) for s in field]
+            tops = [(s, id(s.cards[-1].defn), s.cards[-1]) for s in field]
             fits = self._fits
+            card_problem = self._card_problem
             bases: dict[int, list] = {}  # requirement -> the cards on the field meeting it, in field order
             for card in ps.hand:
                 d = card.defn
-                if d.category in ("digimon", "tamer"):
+                category = d.category
+                if category == "digimon" or category == "tamer":
                     a = Action("play", card.uid)
-                    if self._card_problem(tp, card, a) is None:
+                    if card_problem(tp, card, a) is None:
                         legal.append(a)
-                if d.category == "option" or d.option_side:
+                if category == "option" or d.option_side:
                     a = Action("use", card.uid)
-                    if self._card_problem(tp, card, a) is None:
+                    if card_problem(tp, card, a) is None:
                         legal.append(a)
-                if d.category == "digimon":
+                if category == "digimon":
                     for i, req in enumerate(d.requirements):
                         # whether a card meets a requirement depends on the two definitions only:
                         # requirement_problem keeps the answer per pair and game, read here without a
                         # call, and the cards meeting it are listed once for copies in the hand
                         meeting = bases.get(id(req))
                         if meeting is None:
-                            meeting = bases[id(req)] = [
-                                s for s, top in tops
-                                if (known[0] if (known := fits.get((id(req), id(top.defn)))) is not None
+                            rid = id(req)
+                            meeting = bases[rid] = [
+                                s for s, did, top in tops
+                                if (known[0] if (known := fits.get((rid, did))) is not None
                                     else self.requirement_met(req, top))]
                         for s in meeting:
                             a = Action("digivolve", card.uid, s.sid, i)
-                            if self._card_problem(tp, card, a) is None:
+                            if card_problem(tp, card, a) is None:
                                 legal.append(a)
             legal += [a for a in self._special_candidates(tp) if self._special_problem(tp, a) is None]
         targets = None
@@ -85,28 +88,32 @@ class MainPhaseActions:
                     legal.append(a)
         return legal + self.variant.main_actions(tp)
 
-    # The rule of each hand action and the words its payment refusal uses.
-    _CARD_CHECKS = {"play": ("_check_play", "playing"), "use": ("_check_use", "using"),
-                    "digivolve": ("_check_digivolve", "digivolving into")}
+    # The words a hand action's payment refusal uses.
+    _CARD_VERBS = {"play": "playing", "use": "using", "digivolve": "digivolving into"}
 
     def _card_problem(self, tp: int, card, a: Action) -> IllegalAction | None:
         """Playing, using or digivolving ``card``: the rule of that action (``_check_play``,
         ``_check_use``, ``_check_digivolve``), then whether its cost can be paid at all (CR 4-2-2): a card whose
         cost can't be paid can't be declared (CR 1-3-11-1), nor used (CR 9-1-8)."""
-        check, verb = self._CARD_CHECKS[a.kind]
-        problem = getattr(self, check)(tp, card, a)
+        kind = a.kind
+        if kind == "play":
+            problem = self._check_play(tp, card, a)
+        elif kind == "use":
+            problem = self._check_use(tp, card, a)
+        else:
+            problem = self._check_digivolve(tp, card, a)
         if problem is not None:
             return problem
         cost = self.lowest_cost(tp, card, a)
-        problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
+        problem = self.payment_problem(tp, cost, f"{self._CARD_VERBS[kind]} {card.defn.name}")
         if problem is None:
             return None
-        if a.kind == "use":
+        if kind == "use":
             # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
             return IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
                                  "in the hand and no memory moves", "CR 9-1-8")
         problem = self._undeclarable(problem)
-        if a.kind == "play":
+        if kind == "play":
             problem = self.declaration_problem(tp, card, cost, problem)
         return problem
 

@@ -68,6 +68,8 @@ class SpecialDigivolutions:
         breeding = [self.players[tp].breeding] if self.players[tp].breeding else []
         for card in self.players[tp].hand:
             d = card.defn
+            if not (d.dna or d.burst or d.app_fusion or d.link):
+                continue  # (most cards have none of them)
             for i, (_cost, parts) in enumerate(d.dna):
                 fits = [[s for s in mine if self.requirement_met(part, s.top)] for part in parts]
                 for pair in product(*fits):
@@ -85,7 +87,7 @@ class SpecialDigivolutions:
                     if self.requirement_met(d.link["requirement"], stack.top):
                         out.append(Action("link", card.uid, stack.sid))
         for source in mine:  # CR 6-5-1-4-1: a card with [Link] in the battle area links too
-            if source.top.defn.link:
+            if source.cards[-1].defn.link:
                 out += [Action("link", source.top.uid, stack.sid) for stack in mine if stack is not source]
         return out
 
