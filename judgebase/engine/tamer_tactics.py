@@ -374,9 +374,13 @@ class TamerTactics(Variant):
 
     # ------------------------------------------------------------- playing ----
     def play_problem(self, tp, card, a):
-        if card.defn.category == "tamer":
+        category = card.defn.category
+        if category == "tamer":
             return IllegalAction("Tamers enter from the Tamer+Digi-Egg pile, not from the hand", "TT §2.2.2")
-        if card.defn.category == "digimon" and not any(s.top.defn.category == "tamer" for s in self.game.players[tp].battle):
+        if category == "digimon":  # (asked of every card in the hand whenever the legal actions are listed)
+            for s in self.game.players[tp].battle:
+                if s.cards[-1].defn.category == "tamer":
+                    return None
             return IllegalAction("no Digimon can be played without a Tamer in your battle area", "TT §2.2.5")
         return None
 
