@@ -30,7 +30,8 @@ class MainPhaseActions:
         are only generated where a requirement can be met (``requirement_problem``), so listing
         the legal actions doesn't run every combination through the whole refusal path.
         """
-        legal = [a for a in (Action("pass"),) if self._check(a) is None]
+        a = Action("pass")
+        legal = [a] if self._check(a) is None else []
         if self._cards_problem() is None:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
@@ -72,10 +73,11 @@ class MainPhaseActions:
                 if targets is None:  # the part of each target's problem no attacker changes, asked once
                     targets = [(t, target) for t in self._attack_candidates(tp)
                                for problem, target in (self._attack_target(tp, t, "normal"),) if problem is None]
+                    pair_problem, limit_problem = self._attacker_target_problem, self._attack_limit_problem
                 unsuspended = self._may_attack_unsuspended(stack, "normal")
                 legal += [Action("attack", stack.sid, t) for t, target in targets
-                          if (target is None or self._attacker_target_problem(tp, stack, target, "normal", unsuspended) is None)
-                          and self._attack_limit_problem(tp, stack, t, "normal") is None]
+                          if (target is None or pair_problem(tp, stack, target, "normal", unsuspended) is None)
+                          and limit_problem(tp, stack, t, "normal") is None]
             for i in range(len(self._activation_effects(stack))):
                 a = Action("activate", stack.sid, option=i)
                 if self._check(a) is None:
