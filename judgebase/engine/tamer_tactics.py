@@ -532,9 +532,9 @@ class TamerTactics(Variant):
     def attack_limit_problem(self, tp, attacker, target_sid, via):
         """This format's limits on attacks the official rules allow (TT §4.1): one security attack
         per group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
-        g, st = self.game, self.state
         if target_sid == -1:
             return self._security_attack_problem(attacker)
+        g, st = self.game, self.state  # (asked of every attack the listing offers)
         if via == "normal":
             if st.non_security.get((g.turn, tp), 0) >= NORMAL_ATTACKS:
                 return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §4.1.4.1")
@@ -554,7 +554,7 @@ class TamerTactics(Variant):
         return True  # TT §4.1.2: any opponent's Digimon, suspended or not
 
     def attack_target_problem(self, tp, attacker, target, via):
-        if target.top.defn.category == "tamer":
+        if target.cards[-1].defn.category == "tamer":  # (asked of every attacker and target the listing pairs)
             if not self.game.keyword(attacker, "may_attack_tamers"):
                 return IllegalAction("a Tamer can be attacked only when a card's effect allows it", "TT §4.1.3")
             if len(self.tamers(target.owner)) <= 1:
