@@ -24,11 +24,12 @@ class MainPhaseActions:
 
         Each candidate is asked the predicate of its kind — the one ``_check`` asks when
         ``apply`` refuses it: ``_check_play``, ``_check_use``, ``_check_digivolve``,
-        ``_check_special``, ``attack_problem`` (asked in its parts: whether the Digimon can
-        declare an attack at all, once; what each target decides alone, once; then each pair),
-        ``_check`` for the rest.  Candidates
-        are only generated where a requirement can be met (``requirement_problem``), so listing
-        the legal actions doesn't run every combination through the whole refusal path.
+        ``_check_special``, ``attack_problem``, ``_check`` for the rest.  ``attack_problem`` is
+        asked in its parts: whether the Digimon can declare an attack at all, once per Digimon;
+        what each target decides alone, once per target, and whether an attacker that may attack
+        only suspended Digimon may attack it, once per target; then each pair.  Candidates are
+        only generated where a requirement can be met (``requirement_problem``), so listing the
+        legal actions doesn't run every combination through the whole refusal path.
         """
         a = Action("pass")
         legal = [a] if self._check(a) is None else []
@@ -67,15 +68,22 @@ class MainPhaseActions:
                             if card_problem(tp, card, a) is None:
                                 legal.append(a)
             legal += [a for a in self._special_candidates(tp) if self._special_problem(tp, a) is None]
-        targets = None
+        targets = only_suspended = None
         for stack in self.stacks(tp):
             if self._declaration_problem(tp, stack, "normal") is None:
                 if targets is None:  # the part of each target's problem no attacker changes, asked once
                     targets = [(t, target) for t in self._attack_candidates(tp)
                                for problem, target in (self._attack_target(tp, t, "normal"),) if problem is None]
                     pair_problem, limit_problem = self._attacker_target_problem, self._attack_limit_problem
-                unsuspended = self._may_attack_unsuspended(stack, "normal")
-                legal += [Action("attack", stack.sid, t) for t, target in targets
+                if self._may_attack_unsuspended(stack, "normal"):
+                    unsuspended, candidates = True, targets
+                else:
+                    if only_suspended is None:  # the targets of an attacker that may attack only suspended
+                        # Digimon: the part of the pair's problem that depends on the attacker only so
+                        only_suspended = [(t, target) for t, target in targets
+                                          if target is None or self._suspended_only_problem(target) is None]
+                    unsuspended, candidates = False, only_suspended
+                legal += [Action("attack", stack.sid, t) for t, target in candidates
                           if (target is None or pair_problem(tp, stack, target, "normal", unsuspended) is None)
                           and limit_problem(tp, stack, t, "normal") is None]
             for i in range(len(self._activation_effects(stack))):

@@ -168,10 +168,21 @@ class Battles:
             pass  # CR 1-3-1: the card's text allows attacking Tamers
         elif category != "digimon":
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
-        if not target.suspended and not may_attack_unsuspended:
-            return IllegalAction(lambda: f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
+        if not may_attack_unsuspended:
+            problem = self._suspended_only_problem(target)
+            if problem is not None:
+                return problem
         if self.keyword(target, "cannot_be_attacked"):
             return IllegalAction(lambda: f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
+        return None
+
+    @staticmethod
+    def _suspended_only_problem(target: Stack) -> IllegalAction | None:
+        """CR 11-2-7-1: only suspended Digimon can be attacked (by an attacker ``_may_attack_unsuspended``
+        doesn't let attack unsuspended ones).  The part of ``_attacker_target_problem`` no such attacker
+        changes: offering asks it once per target, for all of them."""
+        if not target.suspended:
+            return IllegalAction(lambda: f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
         return None
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):
