@@ -374,9 +374,13 @@ class TamerTactics(Variant):
 
     # ------------------------------------------------------------- playing ----
     def play_problem(self, tp, card, a):
-        if card.defn.category == "tamer":
+        category = card.defn.category
+        if category == "tamer":
             return IllegalAction("Tamers enter from the Tamer+Digi-Egg pile, not from the hand", "TT §2.2.2")
-        if card.defn.category == "digimon" and not any(s.top.defn.category == "tamer" for s in self.game.players[tp].battle):
+        if category == "digimon":  # (asked of every card in the hand whenever the legal actions are listed)
+            for s in self.game.players[tp].battle:
+                if s.cards[-1].defn.category == "tamer":
+                    return None
             return IllegalAction("no Digimon can be played without a Tamer in your battle area", "TT §2.2.5")
         return None
 
@@ -528,9 +532,9 @@ class TamerTactics(Variant):
     def attack_limit_problem(self, tp, attacker, target_sid, via):
         """This format's limits on attacks the official rules allow (TT §4.1): one security attack
         per group, 3 normal attacks on cards a turn, and 1 extra attack from keywords."""
-        g, st = self.game, self.state
         if target_sid == -1:
             return self._security_attack_problem(attacker)
+        g, st = self.game, self.state  # (asked of every attack the listing offers)
         if via == "normal":
             if st.non_security.get((g.turn, tp), 0) >= NORMAL_ATTACKS:
                 return IllegalAction(f"{NORMAL_ATTACKS} attacks on Digimon already declared this turn", "TT §4.1.4.1")
@@ -550,7 +554,7 @@ class TamerTactics(Variant):
         return True  # TT §4.1.2: any opponent's Digimon, suspended or not
 
     def attack_target_problem(self, tp, attacker, target, via):
-        if target.top.defn.category == "tamer":
+        if target.cards[-1].defn.category == "tamer":  # (asked of every attacker and target the listing pairs)
             if not self.game.keyword(attacker, "may_attack_tamers"):
                 return IllegalAction("a Tamer can be attacked only when a card's effect allows it", "TT §4.1.3")
             if len(self.tamers(target.owner)) <= 1:

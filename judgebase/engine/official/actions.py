@@ -24,50 +24,68 @@ class MainPhaseActions:
 
         Each candidate is asked the predicate of its kind — the one ``_check`` asks when
         ``apply`` refuses it: ``_check_play``, ``_check_use``, ``_check_digivolve``,
-        ``_check_special``, ``attack_problem`` (asked in its parts: whether the Digimon can
-        declare an attack at all, once, then each target), ``_check`` for the rest.  Candidates
-        are only generated where a requirement can be met (``requirement_problem``), so listing
-        the legal actions doesn't run every combination through the whole refusal path.
+        ``_check_special``, ``attack_problem``, ``_check`` for the rest.  ``attack_problem`` is
+        asked in its parts: whether the Digimon can declare an attack at all, once per Digimon;
+        what each target decides alone, once per target, and whether an attacker that may attack
+        only suspended Digimon may attack it, once per target; then each pair.  Candidates are
+        only generated where a requirement can be met (``requirement_problem``), so listing the
+        legal actions doesn't run every combination through the whole refusal path.
         """
-        legal = [a for a in (Action("pass"),) if self._check(a) is None]
+        a = Action("pass")
+        legal = [a] if self._check(a) is None else []
         if self._cards_problem() is None:
             ps = self.players[tp]
             field = self.stacks(tp) + ([ps.breeding] if ps.breeding else [])
-            tops = [(s, s.cards[-1]) for s in field]
+            tops = [(s, id(s.cards[-1].defn), s.cards[-1]) for s in field]
             fits = self._fits
+            card_problem = self._card_problem
             bases: dict[int, list] = {}  # requirement -> the cards on the field meeting it, in field order
             for card in ps.hand:
                 d = card.defn
-                if d.category in ("digimon", "tamer"):
+                category = d.category
+                if category == "digimon" or category == "tamer":
                     a = Action("play", card.uid)
-                    if self._card_problem(tp, card, a) is None:
+                    if card_problem(tp, card, a) is None:
                         legal.append(a)
-                if d.category == "option" or d.option_side:
+                if category == "option" or d.option_side:
                     a = Action("use", card.uid)
-                    if self._card_problem(tp, card, a) is None:
+                    if card_problem(tp, card, a) is None:
                         legal.append(a)
-                if d.category == "digimon":
+                if category == "digimon":
                     for i, req in enumerate(d.requirements):
                         # whether a card meets a requirement depends on the two definitions only:
                         # requirement_problem keeps the answer per pair and game, read here without a
                         # call, and the cards meeting it are listed once for copies in the hand
                         meeting = bases.get(id(req))
                         if meeting is None:
-                            meeting = bases[id(req)] = [
-                                s for s, top in tops
-                                if (known[0] if (known := fits.get((id(req), id(top.defn)))) is not None
+                            rid = id(req)
+                            meeting = bases[rid] = [
+                                s for s, did, top in tops
+                                if (known[0] if (known := fits.get((rid, did))) is not None
                                     else self.requirement_met(req, top))]
                         for s in meeting:
                             a = Action("digivolve", card.uid, s.sid, i)
-                            if self._card_problem(tp, card, a) is None:
+                            if card_problem(tp, card, a) is None:
                                 legal.append(a)
             legal += [a for a in self._special_candidates(tp) if self._special_problem(tp, a) is None]
-        targets = self._attack_candidates(tp)
+        targets = only_suspended = None
         for stack in self.stacks(tp):
             if self._declaration_problem(tp, stack, "normal") is None:
-                legal += [Action("attack", stack.sid, t) for t in targets
-                          if self._target_problem(tp, stack, t, "normal") is None
-                          and self._attack_limit_problem(tp, stack, t, "normal") is None]
+                if targets is None:  # the part of each target's problem no attacker changes, asked once
+                    targets = [(t, target) for t in self._attack_candidates(tp)
+                               for problem, target in (self._attack_target(tp, t, "normal"),) if problem is None]
+                    pair_problem, limit_problem = self._attacker_target_problem, self._attack_limit_problem
+                if self._may_attack_unsuspended(stack, "normal"):
+                    unsuspended, candidates = True, targets
+                else:
+                    if only_suspended is None:  # the targets of an attacker that may attack only suspended
+                        # Digimon: the part of the pair's problem that depends on the attacker only so
+                        only_suspended = [(t, target) for t, target in targets
+                                          if target is None or self._suspended_only_problem(target) is None]
+                    unsuspended, candidates = False, only_suspended
+                legal += [Action("attack", stack.sid, t) for t, target in candidates
+                          if (target is None or pair_problem(tp, stack, target, "normal", unsuspended) is None)
+                          and limit_problem(tp, stack, t, "normal") is None]
             for i in range(len(self._activation_effects(stack))):
                 a = Action("activate", stack.sid, option=i)
                 if self._check(a) is None:
@@ -80,27 +98,33 @@ class MainPhaseActions:
                     legal.append(a)
         return legal + self.variant.main_actions(tp)
 
-    # The rule of each hand action and the words its payment refusal uses.
-    _CARD_CHECKS = {"play": ("_check_play", "playing"), "use": ("_check_use", "using"),
-                    "digivolve": ("_check_digivolve", "digivolving into")}
+    # The words a hand action's payment refusal uses.
+    _CARD_VERBS = {"play": "playing", "use": "using", "digivolve": "digivolving into"}
 
     def _card_problem(self, tp: int, card, a: Action) -> IllegalAction | None:
         """Playing, using or digivolving ``card``: the rule of that action (``_check_play``,
         ``_check_use``, ``_check_digivolve``), then whether its cost can be paid at all (CR 4-2-2): a card whose
         cost can't be paid can't be declared (CR 1-3-11-1), nor used (CR 9-1-8)."""
-        check, verb = self._CARD_CHECKS[a.kind]
-        problem = getattr(self, check)(tp, card, a)
+        kind = a.kind
+        if kind == "play":
+            problem = self._check_play(tp, card, a)
+        elif kind == "use":
+            problem = self._check_use(tp, card, a)
+        else:
+            problem = self._check_digivolve(tp, card, a)
+        if problem is not None:
+            return problem
+        cost = self.lowest_cost(tp, card, a)
+        problem = self.payment_problem(tp, cost, f"{self._CARD_VERBS[kind]} {card.defn.name}")
         if problem is None:
-            cost = self.lowest_cost(tp, card, a)
-            problem = self.payment_problem(tp, cost, f"{verb} {card.name}")
-            if problem is not None and a.kind != "use":
-                problem = self._undeclarable(problem)
-            if a.kind == "play":
-                problem = self.declaration_problem(tp, card, cost, problem)
-            if problem is not None and a.kind == "use":
-                # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
-                problem = IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
-                                        "in the hand and no memory moves", "CR 9-1-8")
+            return None
+        if kind == "use":
+            # CR 9-1-8: a card whose cost can't be paid can't be used; it stays put and no memory moves.
+            return IllegalAction(lambda unpaid=problem: f"{unpaid.reason}; the card can't be used, so it stays "
+                                 "in the hand and no memory moves", "CR 9-1-8")
+        problem = self._undeclarable(problem)
+        if kind == "play":
+            problem = self.declaration_problem(tp, card, cost, problem)
         return problem
 
     def _special_problem(self, tp: int, a: Action) -> IllegalAction | None:
@@ -181,23 +205,31 @@ class MainPhaseActions:
         return lambda a: self._check(a) if a.kind in family else None
 
     def _activation_effects(self, stack: Stack):
-        if stack.top.defn.category == "option":
+        """The activation-type effects of a card on the field (CR 15-2-3), each with the card it is
+        printed on.  Asked of every card whenever the legal actions are listed, and most cards have
+        none: each source is asked only where some card of the game could give one."""
+        top = stack.cards[-1]
+        d = top.defn
+        if d.category == "option":
             # An Option placed in the battle area isn't used again; only its <Delay> activates (CR 16-17-1).
-            return [(e, stack.top) for e in stack.top.defn.effects if e.timing == "delay"]
+            return [(e, top) for e in d.effects if e.timing == "delay"]
         if stack.area == "breeding":
             # CR 3-4-7-8: breeding-area cards aren't referenced, but <Training> says it can be activated there.
-            printed = stack.top.defn.keyword("training") is not None or any(
+            printed = d.keyword("training") is not None or any(
                 c.defn.keyword("training", inherited=True) is not None for c in stack.sources)
-            return [("training", stack.top)] if printed else []
-        top = stack.top
-        own = top.defn.timings[0]  # (most cards have no activation-type effect: not looped over)
-        out = [(e, top) for e in top.defn.effects if e.timing in ("main", "delay")] if "main" in own or "delay" in own else []
-        gained = self.succession_card(stack)
-        if gained is not None:  # CR 16-47-1: the [Main] effects of its <Succession> card are its own
-            out += [(e, gained) for e in gained.defn.effects if e.timing == "main"]
-        out += [(e, c) for c in stack.sources if "main" in c.defn.timings[1] for e in c.defn.inherited if e.timing == "main"]
-        if self.keyword(stack, "training"):
-            out.append(("training", stack.top))  # CR 16-41-2: an activation-type effect
+            return [("training", top)] if printed else []
+        own = d.timings[0]  # (most cards have no activation-type effect: not looped over)
+        out = [(e, top) for e in d.effects if e.timing in ("main", "delay")] if "main" in own or "delay" in own else []
+        in_game = self._keywords_in_game
+        if "succession" in in_game:  # (``succession_card`` is None in a game without <Succession>)
+            gained = self.succession_card(stack)
+            if gained is not None:  # CR 16-47-1: the [Main] effects of its <Succession> card are its own
+                out += [(e, gained) for e in gained.defn.effects if e.timing == "main"]
+        for c in stack.sources:
+            if "main" in c.defn.timings[1]:
+                out += [(e, c) for e in c.defn.inherited if e.timing == "main"]
+        if ("training" in in_game or stack.modifiers) and self.keyword(stack, "training"):
+            out.append(("training", top))  # CR 16-41-2: an activation-type effect
         return out
 
     def training_problem(self, stack: Stack) -> IllegalAction | None:

@@ -130,17 +130,34 @@ class Battles:
                 or self.variant.may_attack_unsuspended(attacker, via))
 
     def _target_problem(self, tp: int, attacker: Stack, target_sid: int | None, via: str) -> IllegalAction | None:
+        """Why ``attacker`` may not attack ``target_sid`` (CR 11-2-7-1): asked in two parts, what the
+        target decides alone (``_attack_target``) then what depends on the attacker too
+        (``_attacker_target_problem``), so offering asks the first once per target, not per attacker."""
+        problem, target = self._attack_target(tp, target_sid, via)
+        if problem is None and target is not None:
+            problem = self._attacker_target_problem(tp, attacker, target, via, self._may_attack_unsuspended(attacker, via))
+        return problem
+
+    def _attack_target(self, tp: int, target_sid: int | None, via: str) -> tuple[IllegalAction | None, Stack | None]:
+        """The part of ``_target_problem`` no attacker changes: (why the target can't be attacked, the
+        target's stack); the stack is None when the opponent player is attacked."""
         if via == "overclock" and target_sid != -1:
-            return IllegalAction("<Overclock> attacks a player, not a Digimon", "CR 16-34-1")
+            return IllegalAction("<Overclock> attacks a player, not a Digimon", "CR 16-34-1"), None
         if target_sid is None:
-            return IllegalAction("the attack target is chosen together with the attack declaration", "CR 11-2-2")
+            return IllegalAction("the attack target is chosen together with the attack declaration", "CR 11-2-2"), None
         if target_sid == -1:
             if via == "vortex":
-                return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1")
-            return None
-        target = self.find_stack(target_sid) if target_sid is not None else None
+                return IllegalAction("<Vortex> attacks an opponent's Digimon, not the opponent", "CR 16-33-1"), None
+            return None, None
+        target = self.find_stack(target_sid)
         if target is None or target.owner == tp or target.area != "battle":
-            return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1")
+            return IllegalAction("the target must be the opponent or 1 of the opponent's Digimon", "CR 11-2-7-1"), None
+        return None, target
+
+    def _attacker_target_problem(self, tp: int, attacker: Stack, target: Stack, via: str,
+                                 may_attack_unsuspended: bool) -> IllegalAction | None:
+        """The rest of ``_target_problem``: ``target`` is an opponent's card in the battle area, and
+        ``may_attack_unsuspended`` is ``_may_attack_unsuspended(attacker, via)`` (asked once per attacker)."""
         problem = self.variant.attack_target_problem(tp, attacker, target, via)
         if problem is not None:
             return problem
@@ -151,10 +168,21 @@ class Battles:
             pass  # CR 1-3-1: the card's text allows attacking Tamers
         elif category != "digimon":
             return IllegalAction("only Digimon can be attacked", "CR 11-2-7-1")
-        if not target.suspended and not self._may_attack_unsuspended(attacker, via):
-            return IllegalAction(lambda: f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
+        if not may_attack_unsuspended:
+            problem = self._suspended_only_problem(target)
+            if problem is not None:
+                return problem
         if self.keyword(target, "cannot_be_attacked"):
             return IllegalAction(lambda: f"an effect says {target!r} can't be attacked, and that beats any permission", "CR 15-1-3")
+        return None
+
+    @staticmethod
+    def _suspended_only_problem(target: Stack) -> IllegalAction | None:
+        """CR 11-2-7-1: only suspended Digimon can be attacked (by an attacker ``_may_attack_unsuspended``
+        doesn't let attack unsuspended ones).  The part of ``_attacker_target_problem`` no such attacker
+        changes: offering asks it once per target, for all of them."""
+        if not target.suspended:
+            return IllegalAction(lambda: f"{target!r} is unsuspended; only suspended Digimon can be attacked", "CR 11-2-7-1")
         return None
 
     def _declare_attack(self, tp, attacker: Stack, target_sid: int, via: str):

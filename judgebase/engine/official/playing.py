@@ -105,9 +105,17 @@ class Playing:
         digivolve, raise the cost by N" changes ``tp``'s digivolution of the stacks ``digivolving``:
         only on ``tp``'s turn, and only if one of them has no digivolution cards. It reaches DNA, Burst
         and App Fusion as well (CR 8-2-2-5, 8-3-2-3, 8-4-2-3)."""
-        if self.turn_player != tp or not any(s is not None and not s.sources for s in digivolving):
+        if self.turn_player != tp:
             return 0
-        return sum(int(v) for s in self.stacks(1 - tp) for v in self._keyword_values(s, "opponent_digivolve_cost"))
+        for s in digivolving:
+            if s is not None and not s.sources:
+                break
+        else:
+            return 0
+        opponents = self.players[1 - tp].battle
+        if not self._keyword_possible("opponent_digivolve_cost", opponents):
+            return 0  # (no card of this game has it or gives it: most games)
+        return sum(int(v) for s in opponents for v in self._keyword_values(s, "opponent_digivolve_cost"))
 
     def changed_digivolve_cost(self, tp: int, digivolving, cost: int, ref: str, card: Card) -> int:
         """The cost after :meth:`digivolve_cost_change`, logged with the procedure's clause ``ref``."""

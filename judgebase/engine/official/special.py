@@ -62,30 +62,37 @@ class SpecialDigivolutions:
     # ------------------------------------------------------------ main actions ----
     def _special_candidates(self, tp: int) -> list[Action]:
         """Candidates for the special digivolutions, generated only where each material meets its
-        requirement (``requirement_problem``, the question ``_check_special`` asks of it)."""
+        requirement (``requirement_problem``, the question ``_check_special`` asks of it), with a Tamer
+        Burst may return (``_burst_tamer_problem``) and a Digimon App Fusion may use (``_app_fusion_problem``)."""
         out = []
         mine = self.stacks(tp)
         breeding = [self.players[tp].breeding] if self.players[tp].breeding else []
         for card in self.players[tp].hand:
             d = card.defn
+            if not (d.dna or d.burst or d.app_fusion or d.link):
+                continue  # (most cards have none of them)
             for i, (_cost, parts) in enumerate(d.dna):
                 fits = [[s for s in mine if self.requirement_met(part, s.top)] for part in parts]
                 for pair in product(*fits):
                     if len(set(pair)) == len(pair):
                         out.append(Action("dna", card.uid, option=i, targets=tuple(s.sid for s in pair)))
-            for i, (req, _tamer) in enumerate(d.burst):
+            for i, (req, tamer_name) in enumerate(d.burst):
+                tamers = None
                 for stack in mine + breeding:
                     if self.requirement_met(req, stack.top):
-                        out += [Action("burst", card.uid, stack.sid, i, targets=(tamer.sid,)) for tamer in mine]
-            for i, _ in enumerate(d.app_fusion):
+                        if tamers is None:  # the Tamers it may return (``_burst_tamer_problem``)
+                            tamers = [t for t in mine if self._burst_tamer_problem(tp, t, tamer_name) is None]
+                        out += [Action("burst", card.uid, stack.sid, i, targets=(tamer.sid,)) for tamer in tamers]
+            for i, (_cost, names) in enumerate(d.app_fusion):
                 for stack in mine:
-                    out.append(Action("app_fusion", card.uid, stack.sid, i))
+                    if self._app_fusion_problem(tp, stack, names) is None:
+                        out.append(Action("app_fusion", card.uid, stack.sid, i))
             if d.link:
                 for stack in mine:
                     if self.requirement_met(d.link["requirement"], stack.top):
                         out.append(Action("link", card.uid, stack.sid))
         for source in mine:  # CR 6-5-1-4-1: a card with [Link] in the battle area links too
-            if source.top.defn.link:
+            if source.cards[-1].defn.link:
                 out += [Action("link", source.top.uid, stack.sid) for stack in mine if stack is not source]
         return out
 
@@ -135,25 +142,34 @@ class SpecialDigivolutions:
             problem = self.requirement_problem(req, stack.top) or self.digivolve_prohibition(stack, "burst")
             if problem:
                 return problem
-            tamer = self.find_stack(a.targets[0]) if a.targets else None
-            if tamer is None or tamer.owner != tp or tamer.area != "battle" or tamer.top.defn.category != "tamer":
-                return IllegalAction("Burst Digivolve returns one of your Tamers from the battle area", "CR 8-3-3-2")
-            if tamer.top.defn.name != tamer_name:
-                return IllegalAction(f"this Burst Digivolve needs [{tamer_name}], not {tamer.top.defn.name}", "CR 8-3-1")
-            return None
+            return self._burst_tamer_problem(tp, self.find_stack(a.targets[0]) if a.targets else None, tamer_name)
         if a.kind == "app_fusion":
             if not d.app_fusion or a.option is None or not 0 <= a.option < len(d.app_fusion):
                 return IllegalAction(f"{d.name} has no [App Fusion] requirement", "CR 8-4-1")
             _cost, names = d.app_fusion[a.option]
-            stack = self.find_stack(a.target)
-            if stack is None or stack.owner != tp or stack.area != "battle":
-                return IllegalAction("App Fusion uses one of your linked Digimon in the battle area", "CR 8-4-3-1")
-            if not stack.links:
-                return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
-            if not self._app_pair(stack, names):
-                return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
-            return self.digivolve_prohibition(stack, "app_fusion")
+            return self._app_fusion_problem(tp, self.find_stack(a.target), names)
         return None
+
+    def _burst_tamer_problem(self, tp: int, tamer: Stack | None, tamer_name: str) -> IllegalAction | None:
+        """The Tamer part of ``_check_special``'s Burst rule: the Tamer it returns (CR 8-3-3-2), the
+        one it names (CR 8-3-1).  Candidates are generated only with a Tamer it allows."""
+        if tamer is None or tamer.owner != tp or tamer.area != "battle" or tamer.top.defn.category != "tamer":
+            return IllegalAction("Burst Digivolve returns one of your Tamers from the battle area", "CR 8-3-3-2")
+        if tamer.top.defn.name != tamer_name:
+            return IllegalAction(f"this Burst Digivolve needs [{tamer_name}], not {tamer.top.defn.name}", "CR 8-3-1")
+        return None
+
+    def _app_fusion_problem(self, tp: int, stack: Stack | None, names: tuple[str, ...]) -> IllegalAction | None:
+        """The Digimon part of ``_check_special``'s App Fusion rule: a linked Digimon of yours whose
+        link card makes the pair (CR 8-4-1, 8-4-2-1, 8-4-3-1).  Candidates are generated only where it
+        allows one."""
+        if stack is None or stack.owner != tp or stack.area != "battle":
+            return IllegalAction("App Fusion uses one of your linked Digimon in the battle area", "CR 8-4-3-1")
+        if not stack.links:
+            return IllegalAction(f"{stack!r} has no link card", "CR 8-4-1")
+        if not self._app_pair(stack, names):
+            return IllegalAction(f"{stack!r} and its link card aren't 2 different cards of {' & '.join(names)}", "CR 8-4-2-1")
+        return self.digivolve_prohibition(stack, "app_fusion")
 
     def link_source(self, tp: int, uid: int | None) -> tuple[Card | None, Stack | None]:
         """The card a link declaration names: in the hand, or the top card of a Digimon in your
