@@ -15,6 +15,7 @@ same numbers, and ``tests/test_search_parity.py`` checks it ranks the same way.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import namedtuple
@@ -145,6 +146,7 @@ class Ranker:
         self.unit = lru_cache(maxsize=4096)(self._unit)
         self.unit_scores = lru_cache(maxsize=256)(self._unit_scores)
         self._family_index = None
+        self._parent_docs_index = None
         self._members_index = None
 
     # -- building the query ------------------------------------------------------
@@ -257,8 +259,9 @@ class Ranker:
         return out
 
     def rank(self, words: list[str], lang: str, ruleset: str | None = None, kind: str | None = None,
-             named: frozenset = frozenset(), cited: frozenset = frozenset()) -> list[tuple[int, float]]:
-        """(document number, score) best first, of the documents of ``ruleset`` and ``kind`` (None: any).
+             named: frozenset = frozenset(), cited: frozenset = frozenset(), top: int | None = None) -> list[tuple[int, float]]:
+        """(document number, score) best first, of the documents of ``ruleset`` and ``kind`` (None: any); with
+        ``top``, only the first ``top`` of them (and any tied with the last), in the same order.
 
         With no ruleset asked for, the official rules come first: another ruleset's documents
         count OTHER_RULESET_FACTOR of their score, or NAMED_RULESET_FACTOR where the query
@@ -298,25 +301,32 @@ class Ranker:
         # One result per thing: an example ruling counts for the clause it illustrates, which
         # takes the better of their two scores (unless rulings themselves are asked for).
         groups = postings.groups if kind != "ruling" else None
-        spread = 1 - COVERAGE_FLOOR
+        floor, spread = COVERAGE_FLOOR, 1 - COVERAGE_FLOOR
+        factor_of, filtered = by_ruleset.get, bool(ruleset or kind)
         best: dict[int, float] = {}
+        best_of = best.get
         for doc, score in totals.items():
             shown = groups[doc] if groups is not None else doc
-            if (ruleset and rulesets[shown] != ruleset) or (kind and kinds[shown] != kind):
+            if filtered and ((ruleset and rulesets[shown] != ruleset) or (kind and kinds[shown] != kind)):
                 continue
             coverage = covered[doc] / total_weight
-            score = score * (COVERAGE_FLOOR + spread * coverage * coverage) * priors[doc]
-            factor = by_ruleset.get(rulesets[doc])
+            score = score * (floor + spread * coverage * coverage) * priors[doc]
+            factor = factor_of(rulesets[doc])
             if factor is not None:
                 score = score * factor
             if cites is not None and not cited.isdisjoint(cites[doc]):
                 score = score * CITED_FACTOR
             if shown != doc:
                 score = score * EXAMPLE_FACTOR
-            if score > best.get(shown, -1.0):
+            if score > best_of(shown, -1.0):
                 best[shown] = score
         self._yield_to_sub_clauses(best, covered, total_weight)
-        ranked = list(best.items())
+        if top is not None and len(best) > top:
+            # Only what is shown is sorted: the documents scoring at least the top-th best score.
+            floor = heapq.nlargest(top, best.values())[-1]
+            ranked = [item for item in best.items() if item[1] >= floor]
+        else:
+            ranked = list(best.items())
         # Highest score first; equal scores in document order (the browser's search sorts alike).
         ranked.sort(key=itemgetter(0))
         ranked.sort(key=itemgetter(1), reverse=True)
@@ -332,6 +342,13 @@ class Ranker:
                 by_ref.setdefault(ref, []).append(doc)
             self._family_index = (self.postings.parents, by_ref)
         return self._family_index
+
+    def _parent_docs(self) -> list[tuple[int, ...]]:
+        """Each document's parent's documents (the clause, and its keyword), empty for a top-level one."""
+        if self._parent_docs_index is None:
+            parents, by_ref = self._family()
+            self._parent_docs_index = [tuple(by_ref.get(ref, ())) if ref is not None else () for ref in parents]
+        return self._parent_docs_index
 
     def _share_in_families(self, out: dict[int, float], titled: list[dict[int, float]]) -> None:
         """A keyword's name says which family of clauses a question is about, not which member answers it.
@@ -369,14 +386,14 @@ class Ranker:
         moves just below it: the section summarises, the sub-clause answers ("guard mandatory?": CR 16-45-3, not
         <Guard>). Only sub-clauses scoring at least SUB_CLAUSE_SHARE of the section's score count; scores before any
         move decide, so the order documents come in changes nothing (search.js: ``yieldToSubClauses``)."""
-        parents, by_ref = self._family()
+        parent_docs = self._parent_docs()
         moved: dict[int, float] = {}
         for doc, score in best.items():
-            parent_ref = parents[doc]
-            if parent_ref is None or doc not in covered:
+            found = parent_docs[doc]
+            if not found or doc not in covered:
                 continue
             coverage = covered[doc] / total_weight
-            for parent in by_ref.get(parent_ref, ()):
+            for parent in found:
                 above = best.get(parent)
                 if above is None:
                     continue

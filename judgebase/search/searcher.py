@@ -182,9 +182,10 @@ class Searcher:
         if parsed.words:
             cited = {str(r) for r in parsed.refs}
             named = named_rulesets(query) | {r.ruleset for r in parsed.refs if r.ruleset != "official"}
-            hits = self._text_hits(topic_words(parsed.words), lang, ruleset, kind, cited, named)
+            shown = 2 * limit + len(results)
+            hits = self._text_hits(topic_words(parsed.words), lang, ruleset, kind, cited, named, top=shown)
             postings = self.ranker.postings
-            for doc, score in hits[: 2 * limit + len(results)]:
+            for doc, score in hits[:shown]:
                 add(self._result(postings.kinds[doc], postings.refs[doc], lang, score, query_terms, doc))
                 if len(results) >= limit:
                     break
@@ -254,8 +255,8 @@ class Searcher:
         return next(lang for lang in ("en", "es", "de") if score[lang] == best)
 
     # -- ranking ---------------------------------------------------------------
-    def _text_hits(self, words, lang, ruleset, kind, cited, named=frozenset()) -> list[tuple[int, float]]:
-        return self.ranker.rank(words, lang, ruleset, kind, frozenset(named), frozenset(cited))
+    def _text_hits(self, words, lang, ruleset, kind, cited, named=frozenset(), top=None) -> list[tuple[int, float]]:
+        return self.ranker.rank(words, lang, ruleset, kind, frozenset(named), frozenset(cited), top)
 
     # -- result rows -------------------------------------------------------------
     def _snippet_terms(self, words, lang) -> set[str]:
