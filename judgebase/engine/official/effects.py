@@ -401,8 +401,16 @@ class Effects:
 
     # ------------------------------------------------------------ resolving ----
     def _resolve(self):
-        """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
-        yield from self.variant.before_resolve()  # what a format settles at once (Tamer Tactics' regrouping)
+        """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time.
+        (Asked after every action and every effect, it usually finds nothing pending and nothing for a
+        format to settle: then it is nothing to iterate, not a generator to start.)"""
+        settle = self.variant.before_resolve()  # what a format settles at once (Tamer Tactics' regrouping)
+        if not self.pending and settle == ():
+            return ()
+        return self._resolve_pending(settle)
+
+    def _resolve_pending(self, settle):
+        yield from settle
         if self.pending:
             self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).
