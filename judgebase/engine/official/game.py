@@ -119,6 +119,9 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._known_defs: dict = {}
         self._may_give_self: set = set()
         self._may_give_others: set = set()
+        # Whether persistent or lasting effects could give DP (to other cards, to their own Digimon) or
+        # information (CR 15-12): those sets, asked at every DP lookup (kept by persistent._learn).
+        self._dp_given, self._info_given = (False, False), False
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
         self._succession_seen = None  # the <Succession> card of each Digimon at the last look (CR 16-47-2)
@@ -208,9 +211,10 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
             return None
         if stack.modifiers:
             total += sum(mod.value for mod in self.modifiers(stack, "dp"))
-        if ("dp", None) in self._may_give_others:
+        to_others, to_self = self._dp_given
+        if to_others:
             total += sum(a.value for a in self.continuous(stack, "dp"))
-        elif ("dp", None) in self._may_give_self:
+        elif to_self:
             total += self._own_dp(stack)  # only its own effects give DP in this game: always affected
         if stack.links:
             for link in stack.links:

@@ -131,6 +131,9 @@ class Persistent:
         self._keywords_in_game.update(key for key, _value in (defn.link or {}).get("keywords", ()))
         if "collision" in self._keywords_in_game:
             self._keywords_in_game.add("blocker")  # <Collision> gives it (CR 16-30-1)
+        # (what every DP and information lookup asks of these sets, kept as flags)
+        self._dp_given = (("dp", None) in self._may_give_others, ("dp", None) in self._may_give_self)
+        self._info_given = ("info", None) in self._may_give_self or ("info", None) in self._may_give_others
 
     def _own_parts(self, stack: Stack, kind: str, keyword: str | None) -> list[Applied]:
         """What the Digimon's own persistent effects give it now (no other card's can give that)."""
@@ -155,13 +158,13 @@ class Persistent:
         cards = stack.cards
         top = cards[-1]
         succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
+        status = self._persistent_status
         for card in cards:
             own, inherited = card.defn.self_dp_parts
             parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
-            if parts:  # (most cards have none)
-                for part in parts:
-                    if self._persistent_status(part.effect, stack) == "on":
-                        total += int(part.spec["amount"])
+            for part in parts:  # (most cards have none)
+                if status(part.effect, stack) == "on":
+                    total += int(part.spec["amount"])
         return total
 
     def _persistent_status(self, effect: Effect, src: Stack) -> str:
