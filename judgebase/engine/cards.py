@@ -11,13 +11,32 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import MISSING, dataclass, field, fields
-from functools import cached_property
 
 from typing import NamedTuple
 
 from . import keywords as keyword_registry
 from .conditions import TARGETED_STEPS, check_condition, check_filters, check_targeted
 from .step_specs import CARD_FILTERS, COMMON_STEPS, step_problem
+
+
+class cached_property:
+    """``functools.cached_property`` without the lock Python 3.11's takes at every first read (3.12
+    dropped it): the facts a card definition works out once are each first read for every new
+    definition, and every game of random decks makes dozens of them."""
+
+    def __init__(self, func):
+        self.func = func
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        # (kept in the instance's __dict__, which is read before this descriptor from then on)
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 def card_filter_problem_keys(spec: dict) -> list[str]:
@@ -750,9 +769,14 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         raise CardError(f"card {name!r}: a Digimon card needs dp")
     inherited = spec.get("inherited") or {}
     special = _special(name, spec)
-    keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
-    inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
-    if category != "option" and any(k == "use_req" for k, _ in keywords + inherited_keywords):
+    # (most cards have no keywords, or no inherited ones: nothing to read, nor to word a message for)
+    keywords = spec.get("keywords")
+    keywords = () if keywords is None else _keywords(keywords, f"card {name!r} keywords", with_timing=True)
+    inherited_keywords = inherited.get("keywords")
+    inherited_keywords = () if inherited_keywords is None else _keywords(
+        inherited_keywords, f"card {name!r} inherited keywords", with_timing=True)
+    if category != "option" and (keywords or inherited_keywords) and any(
+            k == "use_req" for k, _ in keywords + inherited_keywords):
         raise CardError(f"card {name!r} keywords: <Use Req.> (CR 16-42) lifts the colour requirements of an Option card "
                         "(CR 4-22), so only an Option card can have it")
     return CardDef.parsed(
