@@ -10,6 +10,7 @@ timing icon.
 from __future__ import annotations
 
 import marshal
+from copy import deepcopy
 from dataclasses import MISSING, dataclass, field, fields
 
 from typing import NamedTuple
@@ -368,6 +369,14 @@ _CARDDEF_FIELDS = frozenset(f.name for f in fields(CardDef))
 _CARDDEF_DEFAULTS = {f.name: f.default for f in fields(CardDef) if f.default is not MISSING}
 
 
+def _private_copy(data):
+    """A copy of plain data sharing nothing with it (marshal, several times faster than deepcopy)."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return deepcopy(data)
+
+
 def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, object], ...]:
     if spec is None:
         return ()
@@ -375,6 +384,8 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
         spec = {k: True for k in spec}
     if not isinstance(spec, dict):
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
+    if any(isinstance(value, (dict, list)) for value in spec.values()):
+        spec = _private_copy(spec)  # (its values are kept in the definition: nothing the caller changes may reach them)
     out = []
     for key, value in spec.items():
         if with_timing and key in EFFECT_KEYWORDS:
@@ -701,15 +712,15 @@ _PARSED_MAX = 4096
 
 
 def card_from_spec_once(name: str, spec: dict) -> CardDef:
-    """``card_from_spec``, parsed once per distinct spec.  The definition is made from a private
-    copy of the spec, so nothing the caller changes later reaches it."""
+    """``card_from_spec``, parsed once per distinct spec.  Nothing the caller changes in the spec later
+    reaches the definition: it keeps no list or mapping of the spec (``card_from_spec``)."""
     try:
         key = marshal.dumps((name, spec))
     except ValueError:  # not plain data (a date a YAML file carried, say): parsed every time
         return card_from_spec(name, spec)
     defn = _PARSED.get(key)
     if defn is None:
-        defn = card_from_spec(name, marshal.loads(key)[1])
+        defn = card_from_spec(name, spec)  # (which keeps no part of the spec that can change: see there)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[key] = defn
@@ -740,7 +751,10 @@ def _effects_once(spec, name: str, which: str) -> tuple[Effect, ...]:
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:
-    """Build a CardDef from a scenario's inline definition; raise CardError on bad fields."""
+    """Build a CardDef from a scenario's inline definition; raise CardError on bad fields.  The
+    definition keeps no list or mapping of the spec: effects are parsed from copies of their own
+    (``_effects_once``), keyword values that are lists or mappings are copied (``_keywords``), and
+    everything else is turned into tuples, strings and numbers as it is read."""
     if not isinstance(spec, dict):
         raise CardError(f"card {name!r}: its definition must be a mapping")
     category = spec.get("category")
@@ -887,7 +901,7 @@ def _special(name: str, spec: dict) -> dict:
         out["option_side"] = {
             "use_cost": int(x["use_cost"]),
             "colours": tuple(x.get("colours", spec.get("colours", []))),
-            "effects": _effects(x.get("effects"), f"card {name!r} option effects"),
+            "effects": _effects_once(x.get("effects"), name, "option effects"),
         }
     if spec.get("overflow") is not None:
         out["overflow"] = int(spec["overflow"])
