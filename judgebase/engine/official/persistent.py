@@ -149,24 +149,6 @@ class Persistent:
                     out.append(self._applied(part.name, part.spec, stack.owner, self.effect_type(card, stack), card.name, key))
         return out
 
-    def _own_dp(self, stack: Stack) -> int:
-        """The DP the Digimon's own persistent effects give it now: ``_own_parts`` for DP, summed
-        without building records (it is looked up many times an action)."""
-        if stack.area != "battle":
-            return 0
-        total = 0
-        cards = stack.cards
-        top = cards[-1]
-        succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
-        status = self._persistent_status
-        for card in cards:
-            own, inherited = card.defn.self_dp_parts
-            parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
-            for part in parts:  # (most cards have none)
-                if status(part.effect, stack) == "on":
-                    total += int(part.spec["amount"])
-        return total
-
     def _persistent_status(self, effect: Effect, src: Stack) -> str:
         """"on", or why it doesn't apply now: "window" (not its turn, CR 15-16-8-1) or "condition"
         (its processing conditions fail, CR 15-8-2-6-2)."""
