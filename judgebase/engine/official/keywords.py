@@ -152,7 +152,7 @@ class Keywords:
         )
 
     def _own_keyword(self, stack: Stack, name: str) -> bool:
-        if stack.top.defn.keyword(name) is not None:
+        if stack.cards[-1].defn.keyword(name) is not None:
             return True
         return any(c.defn.keyword(name, inherited=True) is not None for c in stack.sources) or any(
             m.kind == "keyword" and m.value[0] == name for m in stack.modifiers

@@ -408,7 +408,7 @@ class RuleChecks:
 
     def _may_stay_in_breeding(self, stack: Stack) -> bool:
         """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area, unless a format says otherwise."""
-        return stack.top.defn.category in ("digimon", "digi-egg") or self.variant.may_stay_in_breeding(stack)
+        return stack.cards[-1].defn.category in ("digimon", "digi-egg") or self.variant.may_stay_in_breeding(stack)
 
     @staticmethod
     def _turn_face_down(card: Card) -> None:
