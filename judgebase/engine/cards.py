@@ -384,8 +384,10 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
         spec = {k: True for k in spec}
     if not isinstance(spec, dict):
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
-    if any(isinstance(value, (dict, list)) for value in spec.values()):
-        spec = _private_copy(spec)  # (its values are kept in the definition: nothing the caller changes may reach them)
+    for value in spec.values():
+        if isinstance(value, (dict, list)):
+            spec = _private_copy(spec)  # (its values are kept in the definition: nothing the caller changes may reach them)
+            break
     out = []
     for key, value in spec.items():
         if with_timing and key in EFFECT_KEYWORDS:

@@ -276,6 +276,8 @@ class Flow:
         # "Until the end of your opponent's turn" is said by the effect's player: it ends with a
         # turn that isn't theirs (a card's own effect: its owner's).
         for stack in self.stacks():
+            if not stack.modifiers:
+                continue  # (most Digimon have none: nothing to expire)
             stack.modifiers = [
                 m for m in stack.modifiers
                 if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn"

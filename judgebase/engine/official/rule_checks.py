@@ -221,7 +221,8 @@ class RuleChecks:
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
         """(effect, card) pairs of this Digimon's "when ... would be deleted, ... instead" effects (CR 18-2)."""
-        return [(e, c) for e, c in self._watching(stack, "deleted", timing="would") if e.instead is not None]
+        watching = self._watching(stack, "deleted", timing="would")
+        return [(e, c) for e, c in watching if e.instead is not None] if watching else []
 
     def _about_to_leave(self, stack: Stack, deleted: bool = False):
         """Immediate-type effects of ``stack`` itself that its leaving the battle area sets off: "when this
