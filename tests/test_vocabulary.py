@@ -212,3 +212,21 @@ def test_an_effect_that_reads_the_value_it_changes_does_not_loop():
     game = _game([{"cards": ["Loop"]}, {"label": "a", "cards": ["Agumon"]}], [], cards)
     assert game.dp(game.find_stack(game.labels["a"])) == 3000
     assert game.keyword(game.find_stack(game.labels["a"]), "blocker") is None
+
+
+def test_a_parsed_card_keeps_nothing_the_caller_can_change_later():
+    """Definitions are cached per spec: one must keep no list or mapping of the spec it came from,
+    or changing the spec afterwards would change the definition every later game gets."""
+    from judgebase.engine.cards import card_from_spec_once
+
+    spec = {"category": "digimon", "level": 4, "colours": ["blue"], "dp": 5000, "play_cost": 5,
+            "keywords": {"decode": {"colour": "blue", "level": 4}},
+            "effects": [{"timing": "on_play", "do": [{"draw": 1}]}],
+            "option": {"use_cost": 2, "effects": [{"timing": "main", "do": [{"draw": 1}]}]}}
+    defn = card_from_spec_once("Aliasing test card", spec)
+    spec["keywords"]["decode"]["level"] = 6
+    spec["effects"][0]["do"][0]["draw"] = 3
+    spec["option"]["effects"][0]["do"][0]["draw"] = 3
+    assert dict(defn.keywords)["decode"] == {"colour": "blue", "level": 4}
+    assert defn.effects[0].steps[0] == {"draw": 1}
+    assert defn.option_side["effects"][0].steps[0] == {"draw": 1}

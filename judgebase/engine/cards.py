@@ -10,14 +10,34 @@ timing icon.
 from __future__ import annotations
 
 import marshal
+from copy import deepcopy
 from dataclasses import MISSING, dataclass, field, fields
-from functools import cached_property
 
 from typing import NamedTuple
 
 from . import keywords as keyword_registry
 from .conditions import TARGETED_STEPS, check_condition, check_filters, check_targeted
 from .step_specs import CARD_FILTERS, COMMON_STEPS, step_problem
+
+
+class cached_property:
+    """``functools.cached_property`` without the lock Python 3.11's takes at every first read (3.12
+    dropped it): the facts a card definition works out once are each first read for every new
+    definition, and every game of random decks makes dozens of them."""
+
+    def __init__(self, func):
+        self.func = func
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        # (kept in the instance's __dict__, which is read before this descriptor from then on)
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 def card_filter_problem_keys(spec: dict) -> list[str]:
@@ -349,6 +369,14 @@ _CARDDEF_FIELDS = frozenset(f.name for f in fields(CardDef))
 _CARDDEF_DEFAULTS = {f.name: f.default for f in fields(CardDef) if f.default is not MISSING}
 
 
+def _private_copy(data):
+    """A copy of plain data sharing nothing with it (marshal, several times faster than deepcopy)."""
+    try:
+        return marshal.loads(marshal.dumps(data))
+    except ValueError:
+        return deepcopy(data)
+
+
 def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, object], ...]:
     if spec is None:
         return ()
@@ -356,6 +384,10 @@ def _keywords(spec, where: str, with_timing: bool = False) -> tuple[tuple[str, o
         spec = {k: True for k in spec}
     if not isinstance(spec, dict):
         raise CardError(f"{where}: keywords must be a mapping such as {{blocker: true, security_attack: 1}}")
+    for value in spec.values():
+        if isinstance(value, (dict, list)):
+            spec = _private_copy(spec)  # (its values are kept in the definition: nothing the caller changes may reach them)
+            break
     out = []
     for key, value in spec.items():
         if with_timing and key in EFFECT_KEYWORDS:
@@ -682,15 +714,15 @@ _PARSED_MAX = 4096
 
 
 def card_from_spec_once(name: str, spec: dict) -> CardDef:
-    """``card_from_spec``, parsed once per distinct spec.  The definition is made from a private
-    copy of the spec, so nothing the caller changes later reaches it."""
+    """``card_from_spec``, parsed once per distinct spec.  Nothing the caller changes in the spec later
+    reaches the definition: it keeps no list or mapping of the spec (``card_from_spec``)."""
     try:
         key = marshal.dumps((name, spec))
     except ValueError:  # not plain data (a date a YAML file carried, say): parsed every time
         return card_from_spec(name, spec)
     defn = _PARSED.get(key)
     if defn is None:
-        defn = card_from_spec(name, marshal.loads(key)[1])
+        defn = card_from_spec(name, spec)  # (which keeps no part of the spec that can change: see there)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[key] = defn
@@ -721,7 +753,10 @@ def _effects_once(spec, name: str, which: str) -> tuple[Effect, ...]:
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:
-    """Build a CardDef from a scenario's inline definition; raise CardError on bad fields."""
+    """Build a CardDef from a scenario's inline definition; raise CardError on bad fields.  The
+    definition keeps no list or mapping of the spec: effects are parsed from copies of their own
+    (``_effects_once``), keyword values that are lists or mappings are copied (``_keywords``), and
+    everything else is turned into tuples, strings and numbers as it is read."""
     if not isinstance(spec, dict):
         raise CardError(f"card {name!r}: its definition must be a mapping")
     category = spec.get("category")
@@ -750,9 +785,14 @@ def card_from_spec(name: str, spec: dict) -> CardDef:
         raise CardError(f"card {name!r}: a Digimon card needs dp")
     inherited = spec.get("inherited") or {}
     special = _special(name, spec)
-    keywords = _keywords(spec.get("keywords"), f"card {name!r} keywords", with_timing=True)
-    inherited_keywords = _keywords(inherited.get("keywords"), f"card {name!r} inherited keywords", with_timing=True)
-    if category != "option" and any(k == "use_req" for k, _ in keywords + inherited_keywords):
+    # (most cards have no keywords, or no inherited ones: nothing to read, nor to word a message for)
+    keywords = spec.get("keywords")
+    keywords = () if keywords is None else _keywords(keywords, f"card {name!r} keywords", with_timing=True)
+    inherited_keywords = inherited.get("keywords")
+    inherited_keywords = () if inherited_keywords is None else _keywords(
+        inherited_keywords, f"card {name!r} inherited keywords", with_timing=True)
+    if category != "option" and (keywords or inherited_keywords) and any(
+            k == "use_req" for k, _ in keywords + inherited_keywords):
         raise CardError(f"card {name!r} keywords: <Use Req.> (CR 16-42) lifts the colour requirements of an Option card "
                         "(CR 4-22), so only an Option card can have it")
     return CardDef.parsed(
@@ -863,7 +903,7 @@ def _special(name: str, spec: dict) -> dict:
         out["option_side"] = {
             "use_cost": int(x["use_cost"]),
             "colours": tuple(x.get("colours", spec.get("colours", []))),
-            "effects": _effects(x.get("effects"), f"card {name!r} option effects"),
+            "effects": _effects_once(x.get("effects"), name, "option effects"),
         }
     if spec.get("overflow") is not None:
         out["overflow"] = int(spec["overflow"])

@@ -302,7 +302,10 @@ class DecisionLoop:
         """Take ``action``; raise IllegalAction (state untouched) if the rules forbid it."""
         if self.is_over or self.decision is None:
             raise IllegalAction("the game is over", self.GAME_OVER_REF)
-        if action not in self.decision.actions:
+        actions = self.decision.actions
+        # (An action taken from legal_actions() is one of these very objects: found by identity without
+        # comparing it field by field with every action listed before it.)
+        if id(action) not in map(id, actions) and action not in actions:
             raise self.why_illegal(action)
         self.history.append(action)
         self._advance(action)

@@ -90,7 +90,7 @@ class Effects:
         return any(p.effect is effect and p.card is card for level in waiting for p in level)
 
     def _trigger_on(self, stack: Stack, timing: str) -> None:
-        top = stack.top
+        top = stack.cards[-1]
         own, inherited = top.defn.timings  # (which effects can trigger now, looked up before looping)
         if stack.area == "breeding":
             # CR 3-4-7-4: nothing works from the breeding area but a {Breeding} effect (CR 15-14-4-1).
@@ -109,7 +109,8 @@ class Effects:
                 if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, top, effect):
                     self._pend(stack.owner, f"[{timing}] of {top.name}", effect, stack=stack, card=top)
                     self.emit("triggered", TIMINGS[timing], stack.owner, card=top.name, effect=f"[{timing}] of {top.name}")
-        gained = self.succession_card(stack)
+        # (``succession_card`` is asked only where a card of this game has <Succession>: every stack is asked)
+        gained = self.succession_card(stack) if "succession" in self._keywords_in_game else None
         if gained is not None and timing in gained.defn.timings[0]:  # its <Succession> card's effects are its own (CR 16-47-1)
             for effect in gained.defn.effects:
                 if effect.timing == timing and effect.zone is None and self._may_trigger(stack.owner, gained, effect):
@@ -184,7 +185,7 @@ class Effects:
             for effect in top.defn.effects:
                 if effect.timing == timing and effect.event == event:
                     out.append((effect, top))
-        gained = self.succession_card(stack)
+        gained = self.succession_card(stack) if "succession" in self._keywords_in_game else None
         if gained is not None:  # CR 16-47-1
             for effect in gained.defn.effects:
                 if effect.timing == timing and effect.event == event:
@@ -401,8 +402,16 @@ class Effects:
 
     # ------------------------------------------------------------ resolving ----
     def _resolve(self):
-        """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time."""
-        yield from self.variant.before_resolve()  # what a format settles at once (Tamer Tactics' regrouping)
+        """CR 15-4-3-5: the turn player activates all their pending effects first, one at a time.
+        (Asked after every action and every effect, it usually finds nothing pending and nothing for a
+        format to settle: then it is nothing to iterate, not a generator to start.)"""
+        settle = self.variant.before_resolve()  # what a format settles at once (Tamer Tactics' regrouping)
+        if not self.pending and settle == ():
+            return ()
+        return self._resolve_pending(settle)
+
+    def _resolve_pending(self, settle):
+        yield from settle
         if self.pending:
             self._continuous_check()  # pending effects see what persistent effects do now (CR 15-8-2-2)
         # Effects that triggered together (CR 15-4-3-1); <Piercing> triggers with the battle's (CR 16-7-4).

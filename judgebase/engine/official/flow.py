@@ -226,7 +226,7 @@ class Flow:
         """The main phase ends with a <Delay> the player could have activated: using it is optional
         (CR 16-17-2), so the card simply stays in the battle area."""
         for stack in self.stacks(tp):
-            if stack.top.defn.category != "option":
+            if stack.cards[-1].defn.category != "option":
                 continue
             for i, (effect, card) in enumerate(self._activation_effects(stack)):
                 if effect.timing == "delay" and self._check(Action("activate", card=stack.sid, option=i)) is None:
@@ -243,7 +243,10 @@ class Flow:
             self._trigger_timing("end_of_all_turns", p)  # CR 15-16-12-3: whoever's turn it is
         for stack in list(self.stacks(tp)):
             for kw in ("vortex", "execute", "overclock", "engage"):
-                if self.keyword(stack, kw):  # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2, 16-34-2, 16-44-2)
+                # (keyword() answers None at once for a keyword no card of this game has, asked of a Digimon
+                # without changes on it: not asked at all then)
+                if (kw in self._keywords_in_game or stack.modifiers) and self.keyword(stack, kw):
+                    # trigger-type, set off by the end of the turn (CR 16-33-2, 16-38-2, 16-34-2, 16-44-2)
                     self.emit("triggered", {"vortex": "CR 16-33-2", "execute": "CR 16-38-2", "overclock": "CR 16-34-2",
                                             "engage": "CR 16-44-2"}[kw], tp, card=repr(stack),
                               watched="end_of_turn", effect=f"<{kw.title()}> of {stack!r}")
@@ -273,6 +276,8 @@ class Flow:
         # "Until the end of your opponent's turn" is said by the effect's player: it ends with a
         # turn that isn't theirs (a card's own effect: its owner's).
         for stack in self.stacks():
+            if not stack.modifiers:
+                continue  # (most Digimon have none: nothing to expire)
             stack.modifiers = [
                 m for m in stack.modifiers
                 if not (m.until == until or (m.until == "end_of_opponents_turn" and until == "end_of_turn"

@@ -119,6 +119,9 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         self._known_defs: dict = {}
         self._may_give_self: set = set()
         self._may_give_others: set = set()
+        # Whether persistent or lasting effects could give DP (to other cards, to their own Digimon) or
+        # information (CR 15-12): those sets, asked at every DP lookup (kept by persistent._learn).
+        self._dp_given, self._info_given = (False, False), False
         self._keywords_in_game: set = set()  # every keyword a card of this game has or can give
         self._continuous_seen = None  # what persistent and lasting effects reached at the last look
         self._succession_seen = None  # the <Succession> card of each Digimon at the last look (CR 16-47-2)
@@ -202,16 +205,31 @@ class Game(Position, Flow, MainPhaseActions, Playing, SpecialDigivolutions, Batt
         """Current DP: printed DP plus every change that reaches the Digimon now, netted (CR 1-3-8):
         those chosen effects left on it, persistent and lasting effects (CR 15-8-2, 15-11-2), link
         DP and <Alliance>.  A card without DP gets none (CR 2-5-3)."""
-        # (Read for every Digimon at every rule check: each step is skipped where it can't add anything.)
-        total = self.info(stack, "dp") if self._info_may_differ(stack) else stack.cards[-1].defn.dp  # CR 15-12
+        # (Read for every Digimon at every rule check: each step is skipped where it can't add anything,
+        # and the steps are written out here rather than asked of helpers, as a call costs more than most.)
+        cards = stack.cards
+        # CR 15-12: information an effect added or changed (``_info_may_differ``, asked inline)
+        total = self.info(stack, "dp") if self._info_given or stack.modifiers else cards[-1].defn.dp
         if total is None:
             return None
         if stack.modifiers:
             total += sum(mod.value for mod in self.modifiers(stack, "dp"))
-        if ("dp", None) in self._may_give_others:
+        to_others, to_self = self._dp_given
+        if to_others:
             total += sum(a.value for a in self.continuous(stack, "dp"))
-        elif ("dp", None) in self._may_give_self:
-            total += self._own_dp(stack)  # only its own effects give DP in this game: always affected
+        elif to_self and stack.area == "battle":
+            # Only their own persistent effects give Digimon DP in this game, and a Digimon is always affected
+            # by those: the DP steps of its top card's own effects, of its digivolution cards' inherited ones
+            # (CR 15-3) and of its <Succession> card's own ones (CR 16-47-1) that apply now - ``_own_parts``
+            # for DP, summed without building records.
+            top = cards[-1]
+            succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
+            status = self._persistent_status
+            for card in cards:
+                own, inherited = card.defn.self_dp_parts
+                for part in own if card is top else inherited + own if card is succession else inherited:
+                    if status(part.effect, stack) == "on":
+                        total += int(part.spec["amount"])
         if stack.links:
             for link in stack.links:
                 total += (link.defn.link or {}).get("dp", 0)  # CR 10-1-1: link DP

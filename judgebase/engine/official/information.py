@@ -26,7 +26,7 @@ class Information:
 
     def _info_may_differ(self, stack: Stack) -> bool:
         """Whether any effect could have added or changed this card's information (cheap to ask)."""
-        return bool(stack.modifiers) or ("info", None) in self._may_give_self or ("info", None) in self._may_give_others
+        return self._info_given or bool(stack.modifiers)  # (_info_given: ("info", None) in _may_give_self or _others)
 
     @staticmethod
     def _apply_info(value, mode: str, items, key: str):

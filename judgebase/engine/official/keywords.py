@@ -99,7 +99,12 @@ class Keywords:
         gives it (``_keywords_in_game``, kept by ``persistent._learn`` as cards are made), or the stack
         carries changes effects left on it.  Where no Digimon could, the actions of that keyword are
         not even put to its predicate: it would refuse every one ("has no <...>")."""
-        return name in self._keywords_in_game or any(s.modifiers for s in stacks)
+        if name in self._keywords_in_game:
+            return True
+        for s in stacks:  # (a loop, not any() over a generator: asked for every leave, save and block)
+            if s.modifiers:
+                return True
+        return False
 
     def _keyword_values(self, stack: Stack, name: str, raw: bool = False) -> list:
         """Every value of ``name`` the Digimon has; ``raw`` counts those from effects it isn't
@@ -152,11 +157,16 @@ class Keywords:
         )
 
     def _own_keyword(self, stack: Stack, name: str) -> bool:
-        if stack.top.defn.keyword(name) is not None:
+        if stack.cards[-1].defn.keyword(name) is not None:
             return True
-        return any(c.defn.keyword(name, inherited=True) is not None for c in stack.sources) or any(
-            m.kind == "keyword" and m.value[0] == name for m in stack.modifiers
-        )
+        # (loops, not any() over generators: asked of the attacker for every <Blocker> lookup during an attack)
+        for c in stack.sources:
+            if c.defn.keyword(name, inherited=True) is not None:
+                return True
+        for m in stack.modifiers:
+            if m.kind == "keyword" and m.value[0] == name:
+                return True
+        return False
 
     def _keyword_attack(self, player: int, stack: Stack, via: str):
         """A keyword effect lets ``stack`` attack now (<Blitz>, <Vortex>, <Execute>, <Engage>): the player may

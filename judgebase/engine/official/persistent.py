@@ -131,6 +131,9 @@ class Persistent:
         self._keywords_in_game.update(key for key, _value in (defn.link or {}).get("keywords", ()))
         if "collision" in self._keywords_in_game:
             self._keywords_in_game.add("blocker")  # <Collision> gives it (CR 16-30-1)
+        # (what every DP and information lookup asks of these sets, kept as flags)
+        self._dp_given = (("dp", None) in self._may_give_others, ("dp", None) in self._may_give_self)
+        self._info_given = ("info", None) in self._may_give_self or ("info", None) in self._may_give_others
 
     def _own_parts(self, stack: Stack, kind: str, keyword: str | None) -> list[Applied]:
         """What the Digimon's own persistent effects give it now (no other card's can give that)."""
@@ -145,24 +148,6 @@ class Persistent:
                     key = (card.uid, card.incarnation, n == last or any(p is part for p in card.defn.persistent_parts), part.index, stack.sid, part.step)
                     out.append(self._applied(part.name, part.spec, stack.owner, self.effect_type(card, stack), card.name, key))
         return out
-
-    def _own_dp(self, stack: Stack) -> int:
-        """The DP the Digimon's own persistent effects give it now: ``_own_parts`` for DP, summed
-        without building records (it is looked up many times an action)."""
-        if stack.area != "battle":
-            return 0
-        total = 0
-        cards = stack.cards
-        top = cards[-1]
-        succession = self.succession_card(stack) if "succession" in self._keywords_in_game else None
-        for card in cards:
-            own, inherited = card.defn.self_dp_parts
-            parts = own if card is top else inherited + own if card is succession else inherited  # CR 16-47-1
-            if parts:  # (most cards have none)
-                for part in parts:
-                    if self._persistent_status(part.effect, stack) == "on":
-                        total += int(part.spec["amount"])
-        return total
 
     def _persistent_status(self, effect: Effect, src: Stack) -> str:
         """"on", or why it doesn't apply now: "window" (not its turn, CR 15-16-8-1) or "condition"

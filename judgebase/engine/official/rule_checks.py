@@ -221,7 +221,8 @@ class RuleChecks:
     # ---------------------------------------- "... would be deleted ... instead" ----
     def _replacements(self, stack: Stack) -> list:
         """(effect, card) pairs of this Digimon's "when ... would be deleted, ... instead" effects (CR 18-2)."""
-        return [(e, c) for e, c in self._watching(stack, "deleted", timing="would") if e.instead is not None]
+        watching = self._watching(stack, "deleted", timing="would")
+        return [(e, c) for e, c in watching if e.instead is not None] if watching else []
 
     def _about_to_leave(self, stack: Stack, deleted: bool = False):
         """Immediate-type effects of ``stack`` itself that its leaving the battle area sets off: "when this
@@ -408,7 +409,7 @@ class RuleChecks:
 
     def _may_stay_in_breeding(self, stack: Stack) -> bool:
         """CR 17-1-3-2-3: only Digimon (Digi-Eggs included) stay in the breeding area, unless a format says otherwise."""
-        return stack.top.defn.category in ("digimon", "digi-egg") or self.variant.may_stay_in_breeding(stack)
+        return stack.cards[-1].defn.category in ("digimon", "digi-egg") or self.variant.may_stay_in_breeding(stack)
 
     @staticmethod
     def _turn_face_down(card: Card) -> None:
