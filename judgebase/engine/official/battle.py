@@ -60,7 +60,7 @@ class Battles:
         if blocker is att.target:
             return IllegalAction(lambda: f"{blocker!r} is the attack target and can't block", "CR 12-1-5")
         if blocker.top.defn.category != "digimon" or not self.keyword(blocker, "blocker"):
-            if (blocker.top.defn.category == "digimon" and self._collision_active(defender)
+            if (blocker.top.defn.category == "digimon" and self._collision_in_state(defender)
                     and self.unaffected_ref(blocker, 1 - defender, "digimon") is not None):
                 # CR 16-30-4: the <Blocker> <Collision> gives affects the Digimon, and this one isn't affected
                 return IllegalAction(f"{blocker!r} isn't affected by the opponent's effects, so <Collision> gives it no <Blocker>",
@@ -75,6 +75,16 @@ class Battles:
         if att.attacker not in self.players[att.attacker.owner].battle:
             return IllegalAction("the attacking Digimon is no longer in the battle area", "CR 12-1-6")
         return self.variant.block_problem(blocker)
+
+    def _collision_in_state(self, defender: int) -> bool:
+        """``_collision_active``, kept once per state: ``block_problem`` asks it of every Digimon
+        without <Blocker> in a block decision, with the same answer for all of them."""
+        memo = self._fresh_memo()
+        key = ("collision_active", defender)
+        active = memo.get(key)
+        if active is None:
+            active = memo[key] = self._collision_active(defender)
+        return active
 
     def attack_problem(self, tp: int, attacker: Stack | None, target_sid: int | None, via: str = "normal") -> IllegalAction | None:
         """Why ``attacker`` may not attack ``target_sid`` (-1: the opponent player) now, or None.
