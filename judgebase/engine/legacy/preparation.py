@@ -72,34 +72,60 @@ class Preparation:
                 self._do_prep(p, action)
 
     def _prep_candidates(self, p: int) -> list[Action]:
+        """The Preparation Phase actions to ask ``_check_prep`` about, in step order.  The candidates of a
+        kind its step refuses as a whole (``_prep_step_problem``: a step already past, or any step but
+        discarding while the hand is over the limit) would all be refused: they aren't built."""
         side = self.players[p]
-        acts = [Action("discard", c.uid) for c in side.hand + [c for c in side.slots if c is not None]]
-        acts.append(Action("refill"))
-        acts += [Action("exchange", c.uid) for c in side.hand]
-        acts += [Action("prepare", c.uid) for c in side.hand]
-        acts += [Action("use", c.uid) for c in self._usable(p)]
-        acts += [Action("ability", c.uid) for c in side.box]
-        acts += [Action("support", c.uid) for c in side.hand]
-        slots = range(1, len(side.slots) + 1)
-        acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
+
+        def open_(kind: str) -> bool:
+            return self._prep_step_problem(p, kind) is None
+
+        acts = []
+        if open_("discard"):
+            acts += [Action("discard", c.uid) for c in side.hand + [c for c in side.slots if c is not None]]
+        if open_("refill"):
+            acts.append(Action("refill"))
+        if open_("exchange"):
+            acts += [Action("exchange", c.uid) for c in side.hand]
+        if open_("prepare"):
+            acts += [Action("prepare", c.uid) for c in side.hand]
+        if open_("use"):  # "use", "ability" and "support" are one step
+            acts += [Action("use", c.uid) for c in self._usable(p)]
+            acts += [Action("ability", c.uid) for c in side.box]
+            acts += [Action("support", c.uid) for c in side.hand]
+        if open_("set"):
+            slots = range(1, len(side.slots) + 1)
+            acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
         acts.append(Action("done"))
         return acts
 
-    def _check_prep(self, p: int, a: Action) -> IllegalAction | None:
-        side = self.players[p]
-        step = PREP_STEPS.get(a.kind)
+    def _prep_step_problem(self, p: int, kind: str) -> IllegalAction | None:
+        """Whether a Preparation Phase step may be taken now at all, whatever card it names (LEG 3.2.2)."""
+        step = PREP_STEPS.get(kind)
         if step is None:
-            return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
+            return IllegalAction(f"{kind} is not a Preparation Phase step", "LEG 3.2.2")
         if step < self.prep_step[p]:
             # The steps are LEG 3.2.2.2 ... 3.2.2.7 in order: the refusal names the step that is past.
             return IllegalAction("the Preparation Phase steps are carried out in order; that step is past", f"LEG 3.2.2.{step}")
-        if step > PREP_STEPS["discard"] and len(side.hand) > HAND_MAX:
+        if step > PREP_STEPS["discard"] and len(self.players[p].hand) > HAND_MAX:
             return IllegalAction(f"more than {HAND_MAX} cards in hand: discard down to {HAND_MAX} first", "LEG 3.2.2.2")
+        return None
+
+    def _check_prep(self, p: int, a: Action) -> IllegalAction | None:
+        side = self.players[p]
+        problem = self._prep_step_problem(p, a.kind)
+        if problem is not None:
+            return problem
         card, zone = None, None
         if a.kind in ("discard", "exchange", "prepare", "set"):
             # (most offers name a card of the player's own hand: looked for there before the whole board)
-            card = next((c for c in side.hand if c.uid == a.card), None)
-            found = (p, "hand", card) if card is not None else self.find_card(a.card) if a.card is not None else None
+            found = None
+            for card in side.hand:  # (a plain loop: asked of every card the phase offers)
+                if card.uid == a.card:
+                    found = (p, "hand", card)
+                    break
+            if found is None and a.card is not None:
+                found = self.find_card(a.card)
             if found is None or found[0] != p:
                 return IllegalAction("that card is not yours", "LEG 3.2.2")
             card = found[2]
