@@ -75,7 +75,8 @@ PATH_WEIGHT = 0.5
 #: "RM 6-1-4 memoria": rulings citing the named clause move up.
 CITED_FACTOR = 2.0
 #: A clause's asked questions (``rules/asked/``) are a judge's words for what it decides: each way a unit
-#: matches the text also matches them, at this much of its weight (the best way of matching counts, as ever).
+#: matches the text in the query's language also matches them in that language, at this much of its weight
+#: (the best way of matching counts, as ever).
 ASKED_WEIGHT = 1.0
 #: Adjacent query words close together in an asked question earn this much of the texts' proximity bonus.
 ASKED_PROXIMITY = 0.35
@@ -183,7 +184,8 @@ class Ranker:
                         alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
         # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
         # ("your" is not a typo of the "you" of a Spanish text).
-        df, asked = self.postings.df, ASKED_LANGS if ASKED_WEIGHT else ()
+        # The asked questions are written in every language: the query's own language's are the ones to match.
+        df, asked = self.postings.df, (lang,) if ASKED_WEIGHT and lang in ASKED_LANGS else ()
         unknown = not any(df(a.field, t) or (a.field[5:] in asked and df(f"asked_{a.field[5:]}", t))
                           for a in alts for t in a.terms)
         # A German compound or participle also matches its known last part ("Spielfeld": "Feld"): an unknown word,

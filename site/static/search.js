@@ -600,7 +600,9 @@
         });
       });
       var known = alts.some(function (a) {
-        return a.terms.some(function (t) { return postings.df(a.field, t) > 0 || (askedField(a.field) !== null && postings.df(askedField(a.field), t) > 0); });
+        return a.terms.some(function (t) {
+          return postings.df(a.field, t) > 0 || (askedField(a.field, lang) !== null && postings.df(askedField(a.field, lang), t) > 0);
+        });
       });
       var length = Array.from(text).length;
       // A German compound or participle also matches its known last part: an unknown word, or a long one.
@@ -623,14 +625,13 @@
       }
       u.titles = analyser.terms(lang, text).map(function (tok) { return Alternative("title_" + lang, [tok], C.TITLE_WEIGHT); });
       alts.slice().forEach(function (a) {
-        if (askedField(a.field) !== null) alts.push(Alternative(askedField(a.field), a.terms, a.boost * C.ASKED_WEIGHT, a.slop));
+        if (askedField(a.field, lang) !== null) alts.push(Alternative(askedField(a.field, lang), a.terms, a.boost * C.ASKED_WEIGHT, a.slop));
       });
       return u;
     }
-    // The asked field matching the same words as a body field (ranking.py: ASKED_LANGS), or null.
-    function askedField(field) {
-      var lang = field.slice(5);
-      return C.ASKED_WEIGHT && field.slice(0, 5) === "body_" && ASKED_LANGS.indexOf(lang) >= 0 ? "asked_" + lang : null;
+    // The asked field matching the same words as the query language's body field (ranking.py: ASKED_LANGS), or null.
+    function askedField(field, lang) {
+      return C.ASKED_WEIGHT && field === "body_" + lang && ASKED_LANGS.indexOf(lang) >= 0 ? "asked_" + lang : null;
     }
     function units(words, lang) {
       var phrases = glossary.phrases(words), inside = {};
