@@ -720,13 +720,19 @@ def card_from_spec_once(name: str, spec: dict) -> CardDef:
         key = marshal.dumps((name, spec))
     except ValueError:  # not plain data (a date a YAML file carried, say): parsed every time
         return card_from_spec(name, spec)
-    defn = _PARSED.get(key)
-    if defn is None:
-        defn = card_from_spec(name, spec)  # (which keeps no part of the spec that can change: see there)
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[key] = defn
-    return defn
+    # (card_from_spec keeps no part of the spec that can change: see there)
+    return _once(_PARSED, key, lambda: card_from_spec(name, spec))
+
+
+def _once(cache: dict, key, make):
+    """``cache[key]``, made by ``make()`` the first time; a full cache (_PARSED_MAX) starts again empty."""
+    found = cache.get(key)
+    if found is None:
+        found = make()
+        if len(cache) >= _PARSED_MAX:
+            cache.clear()
+        cache[key] = found
+    return found
 
 
 # Effect lists already parsed, by (which list of a card, the list as marshalled): random decks give
@@ -743,13 +749,7 @@ def _effects_once(spec, name: str, which: str) -> tuple[Effect, ...]:
         key = (which, marshal.dumps(spec))
     except ValueError:  # not plain data: parsed every time
         return _effects(spec, f"card {name!r} {which}")
-    effects = _EFFECTS_PARSED.get(key)
-    if effects is None:
-        effects = _effects(marshal.loads(key[1]), f"card {name!r} {which}")
-        if len(_EFFECTS_PARSED) >= _PARSED_MAX:
-            _EFFECTS_PARSED.clear()
-        _EFFECTS_PARSED[key] = effects
-    return effects
+    return _once(_EFFECTS_PARSED, key, lambda: _effects(marshal.loads(key[1]), f"card {name!r} {which}"))
 
 
 def card_from_spec(name: str, spec: dict) -> CardDef:

@@ -25,7 +25,7 @@ from ..refs import CR_VERSION, example_of
 from ..store import sync_file
 from .analysis import KEEP, LANGUAGES, QUESTION_WORDS, analyse, compound_parts
 from .glossary import glossary_data
-from .ranking import COMPOUND_MIN_LENGTH, constants, parent_refs
+from .ranking import ASKED_LANGS, COMPOUND_MIN_LENGTH, constants, parent_refs
 from .scoring import FORMAT, INDEX_FILE, bm25_part, ints, to_blob
 from .snippets import prepared
 from .stopwords import STOPWORDS
@@ -54,9 +54,9 @@ def fields() -> list[str]:
             + [f"asked_{lang}" for lang in ASKED_LANGS])
 
 
-#: The questions judges ask that a clause answers (``rules/asked/``), per language: a field of their own,
-#: each question apart from the next (ASKED_GAP positions), so a phrase never runs from one into another.
-ASKED_LANGS = ("es", "en", "de")
+#: The questions judges ask that a clause answers (``rules/asked/``) have a field of their own per language
+#: (``ranking.ASKED_LANGS``), each question apart from the next (ASKED_GAP positions), so a phrase never runs
+#: from one into another.
 ASKED_GAP = 10
 
 

@@ -80,7 +80,7 @@ CITED_FACTOR = 2.0
 ASKED_WEIGHT = 1.0
 #: Adjacent query words close together in an asked question earn this much of the texts' proximity bonus.
 ASKED_PROXIMITY = 0.35
-#: The languages with asked questions (``index.ASKED_LANGS``).
+#: The languages with asked questions (a field ``asked_<lang>`` each in the index).
 ASKED_LANGS = ("es", "en", "de")
 
 
@@ -184,10 +184,11 @@ class Ranker:
                         alts.append(Alternative(f"path_{lang}", toks, GLOSSARY_WEIGHT * PATH_WEIGHT, slop=2))
         # A near spelling for an unknown word; a stop word of the query's language is known, just not worth matching
         # ("your" is not a typo of the "you" of a Spanish text).
-        # The asked questions are written in every language: the query's own language's are the ones to match.
-        df, asked = self.postings.df, (lang,) if ASKED_WEIGHT and lang in ASKED_LANGS else ()
-        unknown = not any(df(a.field, t) or (a.field[5:] in asked and df(f"asked_{a.field[5:]}", t))
-                          for a in alts for t in a.terms)
+        # The asked questions are written in every language: the query's own language's are the ones to match,
+        # each way the unit matches that language's texts matching them too (search.js: ``askedField``).
+        df, body = self.postings.df, f"body_{lang}"
+        asked = f"asked_{lang}" if ASKED_WEIGHT and lang in ASKED_LANGS else None
+        unknown = not any(df(a.field, t) or (asked and a.field == body and df(asked, t)) for a in alts for t in a.terms)
         # A German compound or participle also matches its known last part ("Spielfeld": "Feld"): an unknown word,
         # or a long one that the texts may use less than its part.
         if foreign_ok and ((unknown and len(text) >= 4) or (len(text) >= COMPOUND_MIN_LENGTH and " " not in text)):
@@ -202,8 +203,8 @@ class Ranker:
                         weight = FUZZY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                         alts.append(Alternative(f"body_{field_lang}", (near,), weight))
         unit.titles = [Alternative(f"title_{lang}", (tok,), TITLE_WEIGHT) for tok in terms(lang, text)]
-        alts += [Alternative(f"asked_{a.field[5:]}", a.terms, a.boost * ASKED_WEIGHT, a.slop)
-                 for a in alts if a.field.startswith("body_") and a.field[5:] in asked]
+        if asked:
+            alts += [Alternative(asked, a.terms, a.boost * ASKED_WEIGHT, a.slop) for a in alts if a.field == body]
         return unit
 
     # -- scoring ----------------------------------------------------------------
@@ -325,8 +326,8 @@ class Ranker:
         self._yield_to_sub_clauses(best, covered, total_weight)
         if top is not None and len(best) > top:
             # Only what is shown is sorted: the documents scoring at least the top-th best score.
-            floor = heapq.nlargest(top, best.values())[-1]
-            ranked = [item for item in best.items() if item[1] >= floor]
+            threshold = heapq.nlargest(top, best.values())[-1]
+            ranked = [item for item in best.items() if item[1] >= threshold]
         else:
             ranked = list(best.items())
         # Highest score first; equal scores in document order (the browser's search sorts alike).
