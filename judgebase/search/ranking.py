@@ -323,7 +323,7 @@ class Ranker:
                 score = score * EXAMPLE_FACTOR
             if score > best_of(shown, -1.0):
                 best[shown] = score
-        self._yield_to_sub_clauses(best, covered, total_weight)
+        self._yield_to_sub_clauses(best, covered, total_weight, top)
         if top is not None and len(best) > top:
             # Only what is shown is sorted: the documents scoring at least the top-th best score.
             threshold = heapq.nlargest(top, best.values())[-1]
@@ -384,14 +384,24 @@ class Ranker:
             self._members_index = members
         return self._members_index
 
-    def _yield_to_sub_clauses(self, best: dict[int, float], covered: dict[int, float], total_weight: float) -> None:
+    def _yield_to_sub_clauses(self, best: dict[int, float], covered: dict[int, float], total_weight: float,
+                              top: int | None = None) -> None:
         """A section (or its keyword) ranked above a sub-clause of its own that covers more of the query's words
         moves just below it: the section summarises, the sub-clause answers ("guard mandatory?": CR 16-45-3, not
         <Guard>). Only sub-clauses scoring at least SUB_CLAUSE_SHARE of the section's score count; scores before any
-        move decide, so the order documents come in changes nothing (search.js: ``yieldToSubClauses``)."""
+        move decide, so the order documents come in changes nothing (search.js: ``yieldToSubClauses``).
+
+        With ``top``, only what can reach the first ``top`` is looked at: a moved section keeps more than
+        SUB_CLAUSE_SHARE * SUB_CLAUSE_YIELD of its score, so none of the ``top`` best falls below that share of the
+        top-th best score, and a section scoring less stays out of the first ``top``, moved or not; the sub-clauses
+        that move a section score at least SUB_CLAUSE_SHARE of it."""
         parent_docs = self._parent_docs()
         moved: dict[int, float] = {}
-        for doc, score in best.items():
+        candidates = best.items()
+        if top is not None and len(best) > top:
+            lowest = heapq.nlargest(top, best.values())[-1] * SUB_CLAUSE_YIELD * SUB_CLAUSE_SHARE * SUB_CLAUSE_SHARE
+            candidates = [(doc, score) for doc, score in candidates if score >= lowest]
+        for doc, score in candidates:
             found = parent_docs[doc]
             if not found or doc not in covered:
                 continue

@@ -198,12 +198,19 @@ class Postings:
 class Term:
     """One term's postings in one field: documents, occurrences, positions and BM25 parts, with its IDF."""
 
-    __slots__ = ("idf", "docs", "counts", "positions", "parts", "_at", "_starts")
+    __slots__ = ("idf", "docs", "counts", "positions", "parts", "_at", "_starts", "_set")
 
     def __init__(self, idf: float, docs: array, counts: array, positions: array, parts: array):
         self.idf, self.docs, self.counts, self.positions, self.parts = idf, docs, counts, positions, parts
         self._at: dict[int, int] | None = None
         self._starts: list[int] | None = None
+        self._set: frozenset[int] | None = None
+
+    def doc_set(self) -> frozenset[int]:
+        """The documents, as a set (kept: a common term is in many phrases and word pairs of a query)."""
+        if self._set is None:
+            self._set = frozenset(self.docs)
+        return self._set
 
     def locate(self) -> tuple[dict[int, int], list[int]]:
         """Document -> its index in the postings, and where each document's positions start."""
@@ -219,11 +226,10 @@ def phrase_matches(terms: list[Term], slop: int) -> list[int]:
     From each occurrence of the first term, each next term is taken at its first occurrence
     after the previous one (positions are ascending); search.js: ``inOrder``.
     """
-    common = set(terms[0].docs)
-    for term in terms[1:]:
-        common.intersection_update(term.docs)
-        if not common:
-            return []
+    # The documents having every term (a set intersection goes through the smaller set).
+    common = terms[0].doc_set().intersection(*[term.doc_set() for term in terms[1:]])
+    if not common:
+        return []
     reach = slop + 1
     located = [(term.positions, *term.locate()) for term in terms]
     matched = []
