@@ -1,7 +1,7 @@
-"""Search quality on the development query set (469 judge questions): floors that may only rise.
+"""Search quality on the development query set (559 judge questions): floors that may only rise.
 
 The target is recall@5 >= 0.95 and MRR >= 0.85 in each language; bench/search.py prints where
-the set stands against it, per batch ("dev", tuned on; "fresh-2" to "fresh-5", each written before a round
+the set stands against it, per batch ("dev", tuned on; "fresh-2" to "fresh-6", each written before a round
 of ranking changes and measured apart) and with a tuning half and a held-out half.  This
 test holds the floors already reached on the "dev" batch and on the whole set, so a change that makes
 search worse fails here.
@@ -23,9 +23,12 @@ LANGS = ("es", "en", "de")
 #: and fresh-5 (written before the second pass) 0.867/0.746 -> 0.883/0.782 (recall@5 / MRR). Matching the asked
 #: questions in the query's language only (for query time: p95 -12%) moved the whole set's German 0.935/0.832 ->
 #: 0.929/0.829 while Spanish and English rose (0.946/0.847 -> 0.953/0.843, 0.959/0.842 -> 0.962/0.849).
+#: The whole set's English recall floor went 0.96 -> 0.94 when the set grew by fresh-6 (90 questions written
+#: before this round's changes, English 0.867 there): the set changed, not the ranking; on the 469 questions before
+#: it, English stands at 0.965 / 0.856.
 FLOORS = {
-    "dev": {"es": (0.98, 0.85), "en": (0.97, 0.86), "de": (0.95, 0.86), "all": (0.97, 0.86)},
-    "whole": {"es": (0.95, 0.84), "en": (0.96, 0.84), "de": (0.92, 0.82), "all": (0.94, 0.84)},
+    "dev": {"es": (0.98, 0.85), "en": (0.98, 0.86), "de": (0.95, 0.86), "all": (0.97, 0.86)},
+    "whole": {"es": (0.96, 0.86), "en": (0.94, 0.84), "de": (0.94, 0.82), "all": (0.95, 0.84)},
 }
 
 
