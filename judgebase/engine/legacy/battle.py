@@ -100,10 +100,10 @@ class Battle:
         return acts
 
     def _check_use(self, p: int, a: Action, phase: str, response: bool = False) -> IllegalAction | None:
-        found = self.find_card(a.card) if a.card is not None else None
-        if found is None or found[0] != p:
+        found = self._own_card(p, a.card)
+        if found is None:
             return IllegalAction("that card is not yours", "LEG 3.2.4.2")
-        _, zone, card = found
+        zone, card = found
         d = card.defn
         if d.is_digimon:
             return IllegalAction("a Digimon card is not used like an Option card", "LEG 3.2.4.2")
@@ -124,13 +124,13 @@ class Battle:
         return None
 
     def _check_support(self, p: int, a: Action) -> IllegalAction | None:
-        found = self.find_card(a.card) if a.card is not None else None
-        if found is None or found[0] != p or found[1] != "hand":
+        side = self.players[p]
+        card = next((c for c in side.hand if c.uid == a.card), None)  # (a uid names one card: none but p's hand's)
+        if card is None:
             return IllegalAction("a support Digimon comes from your hand", "LEG 3.2.4.3.1")
-        d = found[2].defn
+        d = card.defn
         if not d.is_digimon or d.support is None:
             return IllegalAction(f"{d.name} has no ■ support ability", "LEG 3.2.4.3.1")
-        side = self.players[p]
         if p in self.supported:
             return IllegalAction("a support ability can be used only once per turn", "LEG 3.2.4.3.3")
         if self.support_digimon(p):
@@ -145,10 +145,9 @@ class Battle:
         return None
 
     def _check_ability(self, p: int, a: Action, phase: str) -> IllegalAction | None:
-        found = self.find_card(a.card) if a.card is not None else None
-        if found is None or found[0] != p or found[1] != "box":
+        card = next((c for c in self.players[p].box if c.uid == a.card), None)  # (none but p's box's)
+        if card is None:
             return IllegalAction("only a Digimon in your Digimon Box uses a special ability", "LEG 3.2.4.2")
-        card = found[2]
         if card is not self.top(p):
             if card.defn.level == 3:
                 return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")

@@ -305,6 +305,23 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
                         return p, zone, card
         return None
 
+    def _own_card(self, p: int, uid: int | None) -> tuple[str, Card] | None:
+        """(zone, card) for a card uid on ``p``'s side of the board, else None: ``find_card`` for the checks
+        that refuse any card not on the acting player's side, without looking through the opponent's."""
+        side = self.players[p]
+        for zone in self._NEAR_ZONES:
+            for card in getattr(side, zone):
+                if card.uid == uid:
+                    return zone, card
+        for card in side.slots:
+            if card is not None and card.uid == uid:
+                return "slot", card
+        for zone in self._FAR_ZONES:
+            for card in getattr(side, zone):
+                if card.uid == uid:
+                    return zone, card
+        return None
+
     def _to_darkness(self, player: int, cards: list[Card], ref: str, why: str) -> None:
         if not cards:
             return

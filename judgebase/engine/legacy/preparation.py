@@ -122,14 +122,13 @@ class Preparation:
             found = None
             for card in side.hand:  # (a plain loop: asked of every card the phase offers)
                 if card.uid == a.card:
-                    found = (p, "hand", card)
+                    found = ("hand", card)
                     break
-            if found is None and a.card is not None:
-                found = self.find_card(a.card)
-            if found is None or found[0] != p:
+            if found is None:
+                found = self._own_card(p, a.card)
+            if found is None:
                 return IllegalAction("that card is not yours", "LEG 3.2.2")
-            card = found[2]
-            zone = found[1]
+            zone, card = found
         if a.kind == "discard":
             if zone not in ("hand", "slot") or (zone == "slot" and card.face_up):
                 return IllegalAction("only cards in the hand or the Option Slot may be discarded", "LEG 3.2.2.2")
