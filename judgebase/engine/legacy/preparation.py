@@ -85,17 +85,20 @@ class Preparation:
             acts += [Action("discard", c.uid) for c in side.hand + [c for c in side.slots if c is not None]]
         if open_("refill"):
             acts.append(Action("refill"))
-        if open_("exchange"):
-            acts += [Action("exchange", c.uid) for c in side.hand]
+        # Of the steps naming a card, only the cards (and slots) the card (slot) parts of their checks allow:
+        # the check asks the same parts again.
+        if open_("exchange") and self._exchange_side_problem(p) is None:
+            acts += [Action("exchange", c.uid) for c in side.hand if self._exchange_card_problem(c.defn) is None]
         if open_("prepare"):
-            acts += [Action("prepare", c.uid) for c in side.hand]
+            acts += [Action("prepare", c.uid) for c in side.hand if self._prepare_card_problem(c.defn) is None]
         if open_("use"):  # "use", "ability" and "support" are one step
-            acts += [Action("use", c.uid) for c in self._usable(p)]
-            acts += [Action("ability", c.uid) for c in side.box]
-            acts += [Action("support", c.uid) for c in side.hand]
+            acts += self._use_candidates(p, "preparation")
+            acts += self._ability_candidates(p, "preparation")
+            acts += self._support_candidates(p)
         if open_("set"):
             slots = range(1, len(side.slots) + 1)
-            acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
+            acts += [Action("set", c.uid, option=s) for c in side.hand if self._set_card_problem(c.defn) is None
+                     for s in slots if self._set_slot_problem(p, c.defn, s) is None]
         acts.append(Action("done"))
         return acts
 
@@ -149,16 +152,11 @@ class Preparation:
             return IllegalAction("that card is not in the hand", "LEG 3.2.2")
         d = card.defn
         if a.kind == "exchange":
-            if not (d.is_digimon and d.level == 3):
-                return IllegalAction("only a Level III Digimon can be exchanged in", "LEG 3.2.2.4")
-            if side.exchange:
-                return IllegalAction("a Level III exchange is already prepared", "LEG 3.2.2.4")
-            if not side.box:
-                return IllegalAction("there is no Level III in the Digimon Box to exchange", "LEG 3.2.2.4")
-            return None
+            return self._exchange_card_problem(d) or self._exchange_side_problem(p)
         if a.kind == "prepare":
-            if not d.is_digimon:
-                return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+            problem = self._prepare_card_problem(d)
+            if problem is not None:
+                return problem
             if d.spirit is not None:
                 return self._spirit_problem(p, d)
             if d.appears is not None:
@@ -200,14 +198,45 @@ class Preparation:
                                      "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
-            if d.is_digimon:
-                return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
-            if d.slot is not None and a.option != d.slot:
-                return IllegalAction(f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
-            if a.option not in range(1, len(side.slots) + 1) or side.slots[a.option - 1] is not None:
-                return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
-            return None
+            return self._set_card_problem(d) or self._set_slot_problem(p, d, a.option)
         return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
+
+    # The parts of the steps naming a hand card that ``_prep_candidates`` asks before building candidates.
+    @staticmethod
+    def _exchange_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        if not (d.is_digimon and d.level == 3):
+            return IllegalAction("only a Level III Digimon can be exchanged in", "LEG 3.2.2.4")
+        return None
+
+    def _exchange_side_problem(self, p: int) -> IllegalAction | None:
+        """Whether ``p`` may prepare a Level III exchange at all, whatever the card (LEG 3.2.2.4)."""
+        side = self.players[p]
+        if side.exchange:
+            return IllegalAction("a Level III exchange is already prepared", "LEG 3.2.2.4")
+        if not side.box:
+            return IllegalAction("there is no Level III in the Digimon Box to exchange", "LEG 3.2.2.4")
+        return None
+
+    @staticmethod
+    def _prepare_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        if not d.is_digimon:
+            return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+        return None
+
+    @staticmethod
+    def _set_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        if d.is_digimon:
+            return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
+        return None
+
+    def _set_slot_problem(self, p: int, d: LegacyCardDef, slot) -> IllegalAction | None:
+        """Whether the Option ``d`` may be set in ``p``'s Option Slot ``slot``: its own slot, if it names one, and free."""
+        side = self.players[p]
+        if d.slot is not None and slot != d.slot:
+            return IllegalAction(lambda: f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
+        if slot not in range(1, len(side.slots) + 1) or side.slots[slot - 1] is not None:
+            return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
+        return None
 
     def _do_prep(self, p: int, a: Action) -> None:
         side = self.players[p]
