@@ -85,12 +85,13 @@ class Preparation:
             acts += [Action("discard", c.uid) for c in side.hand + [c for c in side.slots if c is not None]]
         if open_("refill"):
             acts.append(Action("refill"))
-        # Of the steps naming a card, only the cards (and slots) the card (slot) parts of their checks allow:
-        # the check asks the same parts again.
+        # Of the steps naming a card, only the cards (and slots) the card (slot, stage) parts of their checks
+        # allow: the check asks the same parts again.
         if open_("exchange") and self._exchange_side_problem(p) is None:
             acts += [Action("exchange", c.uid) for c in side.hand if self._exchange_card_problem(c.defn) is None]
         if open_("prepare"):
-            acts += [Action("prepare", c.uid) for c in side.hand if self._prepare_card_problem(c.defn) is None]
+            acts += [Action("prepare", c.uid) for c in side.hand
+                     if self._prepare_card_problem(c.defn) is None and self._stage_problem(p, c.defn) is None]
         if open_("use"):  # "use", "ability" and "support" are one step
             acts += self._use_candidates(p, "preparation")
             acts += self._ability_candidates(p, "preparation")
@@ -154,27 +155,9 @@ class Preparation:
         if a.kind == "exchange":
             return self._exchange_card_problem(d) or self._exchange_side_problem(p)
         if a.kind == "prepare":
-            problem = self._prepare_card_problem(d)
-            if problem is not None:
-                return problem
-            if d.spirit is not None:
-                return self._spirit_problem(p, d)
-            if d.appears is not None:
-                if p in self.ignoring:
-                    return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
-                                         "ignoring digivolution requirements does not reach them", "LEG 3.2.2.1.7")
-                return IllegalAction(f"{d.name} comes from the hand straight into the Digimon Box once its appearance "
-                                     "conditions are ready", "LEG 3.2.2.1.6")
-            below = side.evolution[-1] if side.evolution else side.top
-            named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
-            if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
-                was = "nothing" if below is None else f"Level {below.defn.level}"
-                levels = {d.level, below.defn.level if below is not None else None}
-                if levels & {"hybrid", "d-reaper"}:
-                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a special level is no one's next level", "LEG 3.2.3.9.3")
-                if "reaper" in levels:
-                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
-                return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
+            problem = self._prepare_card_problem(d) or self._stage_problem(p, d)
+            if problem is not None or d.spirit is not None:
+                return problem  # (a Hybrid by its Spirit: nothing more is asked, LEG 3.2.2.1.5)
             # Fusion conditions are no digivolution requirements: ignoring those does not reach them (LEG 3.2.2.1.7).
             fusion_ref = "LEG 3.2.2.1.7" if p in self.ignoring else "LEG 3.2.2.1.4"
             if d.fusion and self._opt_card(p, d.fusion) is None:
@@ -221,6 +204,31 @@ class Preparation:
     def _prepare_card_problem(d: LegacyCardDef) -> IllegalAction | None:
         if not d.is_digimon:
             return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+        return None
+
+    def _stage_problem(self, p: int, d: LegacyCardDef) -> IllegalAction | None:
+        """Whether the Digimon ``d`` may go on the Digimon below it (the Evolution Box's last, else the battling
+        one), by the way it comes into play: a Hybrid by its Spirit (all ``_spirit_problem`` asks), never one
+        that appears, else as the next level.  The requirements are asked after it, in ``_check_prep``."""
+        if d.spirit is not None:
+            return self._spirit_problem(p, d)
+        if d.appears is not None:
+            if p in self.ignoring:
+                return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
+                                     "ignoring digivolution requirements does not reach them", "LEG 3.2.2.1.7")
+            return IllegalAction(f"{d.name} comes from the hand straight into the Digimon Box once its appearance "
+                                 "conditions are ready", "LEG 3.2.2.1.6")
+        side = self.players[p]
+        below = side.evolution[-1] if side.evolution else side.top
+        named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
+        if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
+            was = "nothing" if below is None else f"Level {below.defn.level}"
+            levels = {d.level, below.defn.level if below is not None else None}
+            if levels & {"hybrid", "d-reaper"}:
+                return IllegalAction(f"{d.name} ({d.level}) and {was}: a special level is no one's next level", "LEG 3.2.3.9.3")
+            if "reaper" in levels:
+                return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
+            return IllegalAction(lambda: f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
         return None
 
     @staticmethod
