@@ -93,17 +93,35 @@ class Battle:
 
     def _battle_candidates(self, p: int) -> list[Action]:
         side = self.players[p]
-        acts = [Action("use", c.uid) for c in self._usable(p)]
-        acts += [Action("support", c.uid) for c in side.hand]
-        acts += [Action("ability", c.uid) for c in side.box]
+        acts = self._use_candidates(p, "battle")
+        acts += self._support_candidates(p)
+        acts += self._ability_candidates(p, "battle")
         acts.append(Action("pass"))
         return acts
 
+    # The candidates of using a card are built only for the cards the card part of their check allows
+    # (the same part, asked again by the check): a card it refuses would be refused in every position.
+    def _use_candidates(self, p: int, phase: str) -> list[Action]:
+        """``use`` actions to ask ``_check_use`` about: the Options ``p`` might use whose timing is ``phase``."""
+        return [Action("use", c.uid) for c in self._usable(p) if self._timing_problem(c.defn, phase) is None]
+
+    def _support_candidates(self, p: int) -> list[Action]:
+        """``support`` actions to ask ``_check_support`` about: none while ``p`` may use no support ability at all,
+        else the hand's Digimon that have one."""
+        if self._support_player_problem(p) is not None:
+            return []
+        return [Action("support", c.uid) for c in self.players[p].hand if self._support_card_problem(c.defn) is None]
+
+    def _ability_candidates(self, p: int, phase: str) -> list[Action]:
+        """``ability`` actions to ask ``_check_ability`` about: the battling Digimon, if it has a ◎ ability of ``phase``."""
+        return [Action("ability", c.uid) for c in self.players[p].box
+                if self._battling_problem(p, c) is None and self._ability_timing_problem(c, phase) is None]
+
     def _check_use(self, p: int, a: Action, phase: str, response: bool = False) -> IllegalAction | None:
-        found = self.find_card(a.card) if a.card is not None else None
-        if found is None or found[0] != p:
+        found = self._own_card(p, a.card)
+        if found is None:
             return IllegalAction("that card is not yours", "LEG 3.2.4.2")
-        _, zone, card = found
+        zone, card = found
         d = card.defn
         if d.is_digimon:
             return IllegalAction("a Digimon card is not used like an Option card", "LEG 3.2.4.2")
@@ -111,8 +129,9 @@ class Battle:
             return IllegalAction("Option cards are used from the Option Slot", "LEG 3.2.2.7")
         if zone == "slot" and card.face_up:
             return IllegalAction("that card has already been turned face up", "LEG 3.4.5.4")
-        if phase not in d.timing:
-            return IllegalAction(f"{d.name} is used in the {'/'.join(d.timing)} phase, not now", "LEG 3.4.5")
+        problem = self._timing_problem(d, phase)
+        if problem is not None:
+            return problem
         if d.levels and (self.top(p) is None or self.top(p).defn.level not in d.levels):
             return IllegalAction(f"{d.name} can be used only while your Digimon is {'/'.join(map(str, d.levels))}", "LEG 3.3.6.1")
         if response and not d.before_effect:
@@ -123,18 +142,22 @@ class Battle:
                                  "it would answer is not one (nothing printed there is category none)", "LEG 3.4.6")
         return None
 
+    @staticmethod
+    def _timing_problem(d: LegacyCardDef, phase: str) -> IllegalAction | None:
+        """The card part of using an Option: its activation timing (LEG 3.4.5)."""
+        if phase not in d.timing:
+            return IllegalAction(lambda: f"{d.name} is used in the {'/'.join(d.timing)} phase, not now", "LEG 3.4.5")
+        return None
+
     def _check_support(self, p: int, a: Action) -> IllegalAction | None:
-        found = self.find_card(a.card) if a.card is not None else None
-        if found is None or found[0] != p or found[1] != "hand":
-            return IllegalAction("a support Digimon comes from your hand", "LEG 3.2.4.3.1")
-        d = found[2].defn
-        if not d.is_digimon or d.support is None:
-            return IllegalAction(f"{d.name} has no ■ support ability", "LEG 3.2.4.3.1")
         side = self.players[p]
-        if p in self.supported:
-            return IllegalAction("a support ability can be used only once per turn", "LEG 3.2.4.3.3")
-        if self.support_digimon(p):
-            return IllegalAction("only one support Digimon at a time can be in the Support Box", "LEG 3.4.3.1")
+        card = next((c for c in side.hand if c.uid == a.card), None)  # (a uid names one card: none but p's hand's)
+        if card is None:
+            return IllegalAction("a support Digimon comes from your hand", "LEG 3.2.4.3.1")
+        d = card.defn
+        problem = self._support_card_problem(d) or self._support_player_problem(p)
+        if problem is not None:
+            return problem
         cond = d.support["condition"]
         if "points_at_most" in cond and side.points > cond["points_at_most"]:
             return IllegalAction(f"its condition is {cond['points_at_most']} points or fewer", "LEG 3.4.3.6")
@@ -144,23 +167,53 @@ class Battle:
             return IllegalAction("you cannot have Digimon with the same card No. on the game board", "LEG 3.4.3.4")
         return None
 
+    @staticmethod
+    def _support_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        """The card part of using a support ability: a Digimon card with a ■ support ability (LEG 3.2.4.3.1)."""
+        if not d.is_digimon or d.support is None:
+            return IllegalAction(lambda: f"{d.name} has no ■ support ability", "LEG 3.2.4.3.1")
+        return None
+
+    def _support_player_problem(self, p: int) -> IllegalAction | None:
+        """The player part of using a support ability, whatever the card: once per turn, one support Digimon at a time."""
+        if p in self.supported:
+            return IllegalAction("a support ability can be used only once per turn", "LEG 3.2.4.3.3")
+        if self.support_digimon(p):
+            return IllegalAction("only one support Digimon at a time can be in the Support Box", "LEG 3.4.3.1")
+        return None
+
     def _check_ability(self, p: int, a: Action, phase: str) -> IllegalAction | None:
-        found = self.find_card(a.card) if a.card is not None else None
-        if found is None or found[0] != p or found[1] != "box":
+        card = next((c for c in self.players[p].box if c.uid == a.card), None)  # (none but p's box's)
+        if card is None:
             return IllegalAction("only a Digimon in your Digimon Box uses a special ability", "LEG 3.2.4.2")
-        card = found[2]
-        if card is not self.top(p):
-            if card.defn.level == 3:
-                return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
-            return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
+        problem = self._battling_problem(p, card)
+        if problem is not None:
+            return problem
         if a.target is not None or (card.defn.neighbour_c and card.defn.ability is None):
             return self._neighbour_c_problem(p, card, a.target, phase)
-        if card.defn.ability is None or card.defn.ability["timing"] != phase:
-            return IllegalAction(f"{card.name} has no ◎ ability to use now", ABILITY_REFS[phase])
+        problem = self._ability_timing_problem(card, phase)
+        if problem is not None:
+            return problem
         if self.nullified(p):
             return IllegalAction(f"{card.name}'s special abilities are nullified by {self.top(1 - p).name}", "LEG 3.5.1")
         if (p, phase) in self.abilities_used:
             return IllegalAction("that ability has been used in this phase", "LEG 3.4.2.1")
+        return None
+
+    def _battling_problem(self, p: int, card: Card) -> IllegalAction | None:
+        """The card part of using an ability of a Digimon in ``p``'s box: only the battling one uses them."""
+        if card is not self.top(p):
+            if card.defn.level == 3:
+                return IllegalAction("a Level III uses its abilities only while on top of the Digimon Box", "LEG 3.4.2.3")
+            return IllegalAction("only the battling Digimon uses its abilities", "LEG 3.4.2.2")
+        return None
+
+    @staticmethod
+    def _ability_timing_problem(card: Card, phase: str) -> IllegalAction | None:
+        """The card part of using a ◎ ability (no Digimon named): one whose timing is ``phase``.  Without it the
+        check refuses the ability here, or, for a card with only the neighbour-C ability, in ``_neighbour_c_problem``."""
+        if card.defn.ability is None or card.defn.ability["timing"] != phase:
+            return IllegalAction(lambda: f"{card.name} has no ◎ ability to use now", ABILITY_REFS[phase])
         return None
 
     def _neighbour_c_problem(self, p: int, card: Card, target: int | None, phase: str) -> IllegalAction:
@@ -279,7 +332,7 @@ class Battle:
         if self.phase == "battle" and self.stage == "act":
             opp = 1 - p
             self.pending, self.pending_user = card, p  # what an answer would answer (LEG 3.4.6 asks its category)
-            answers = self._legal(opp, [Action("use", c.uid) for c in self._usable(opp)], response=True)
+            answers = self._legal(opp, self._use_candidates(opp, "battle"), response=True)
             self.pending, self.pending_user = None, None
             if answers:
                 # LEG 3.2.4.5: a "before the effect takes effect" card may answer before this card takes effect.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CardError
+from ..cards import cached_property, CardError
 
 
 LEVELS = (3, 4, "perfect", "ultimate")
@@ -130,8 +130,9 @@ class LegacyCardDef:
     category: str | None = None  # "Spirit", "Plug-in", ...; nothing printed is category none, whatever the name (LEG 3.4.6)
     nullifies_category: str | None = None  # a nullifying card that reaches only Option cards of this category (LEG 3.4.6)
 
-    @property
+    @cached_property
     def is_digimon(self) -> bool:
+        """(worked out once: asked of every card in hand each time candidates are listed)"""
         return self.kind == "digimon"
 
     def attack_for(self, letter: str) -> int:

@@ -87,8 +87,8 @@ class Digivolution:
             opened = False
             while True:
                 side = self.players[p]
-                actions = self._legal(p, [Action("ability", c.uid) for c in side.box]
-                                      + [Action("support", c.uid) for c in side.hand] + [Action("pass")])
+                actions = self._legal(p, self._ability_candidates(p, "digivolution") + self._support_candidates(p)
+                                      + [Action("pass")])
                 if actions == [Action("pass")] and not opened:
                     break
                 opened = True

@@ -99,9 +99,8 @@ class PointCalculation:
         self.acted_in_point[what].add(p)
         opened = False
         while True:
-            cands = ([Action("use", c.uid) for c in self._usable(p)] if what == "options"
-                     else [Action("ability", c.uid) for c in self.players[p].box]
-                     + [Action("support", c.uid) for c in self.players[p].hand])
+            cands = (self._use_candidates(p, "point") if what == "options"
+                     else self._ability_candidates(p, "point") + self._support_candidates(p))
             actions = self._legal(p, cands + [Action("pass")])
             if actions == [Action("pass")] and not opened:
                 return

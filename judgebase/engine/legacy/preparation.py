@@ -85,17 +85,21 @@ class Preparation:
             acts += [Action("discard", c.uid) for c in side.hand + [c for c in side.slots if c is not None]]
         if open_("refill"):
             acts.append(Action("refill"))
-        if open_("exchange"):
-            acts += [Action("exchange", c.uid) for c in side.hand]
+        # Of the steps naming a card, only the cards (and slots) the card (slot, stage) parts of their checks
+        # allow: the check asks the same parts again.
+        if open_("exchange") and self._exchange_side_problem(p) is None:
+            acts += [Action("exchange", c.uid) for c in side.hand if self._exchange_card_problem(c.defn) is None]
         if open_("prepare"):
-            acts += [Action("prepare", c.uid) for c in side.hand]
+            acts += [Action("prepare", c.uid) for c in side.hand
+                     if self._prepare_card_problem(c.defn) is None and self._stage_problem(p, c.defn) is None]
         if open_("use"):  # "use", "ability" and "support" are one step
-            acts += [Action("use", c.uid) for c in self._usable(p)]
-            acts += [Action("ability", c.uid) for c in side.box]
-            acts += [Action("support", c.uid) for c in side.hand]
+            acts += self._use_candidates(p, "preparation")
+            acts += self._ability_candidates(p, "preparation")
+            acts += self._support_candidates(p)
         if open_("set"):
             slots = range(1, len(side.slots) + 1)
-            acts += [Action("set", c.uid, option=s) for c in side.hand for s in slots]
+            acts += [Action("set", c.uid, option=s) for c in side.hand if self._set_card_problem(c.defn) is None
+                     for s in slots if self._set_slot_problem(p, c.defn, s) is None]
         acts.append(Action("done"))
         return acts
 
@@ -122,14 +126,13 @@ class Preparation:
             found = None
             for card in side.hand:  # (a plain loop: asked of every card the phase offers)
                 if card.uid == a.card:
-                    found = (p, "hand", card)
+                    found = ("hand", card)
                     break
-            if found is None and a.card is not None:
-                found = self.find_card(a.card)
-            if found is None or found[0] != p:
+            if found is None:
+                found = self._own_card(p, a.card)
+            if found is None:
                 return IllegalAction("that card is not yours", "LEG 3.2.2")
-            card = found[2]
-            zone = found[1]
+            zone, card = found
         if a.kind == "discard":
             if zone not in ("hand", "slot") or (zone == "slot" and card.face_up):
                 return IllegalAction("only cards in the hand or the Option Slot may be discarded", "LEG 3.2.2.2")
@@ -150,34 +153,11 @@ class Preparation:
             return IllegalAction("that card is not in the hand", "LEG 3.2.2")
         d = card.defn
         if a.kind == "exchange":
-            if not (d.is_digimon and d.level == 3):
-                return IllegalAction("only a Level III Digimon can be exchanged in", "LEG 3.2.2.4")
-            if side.exchange:
-                return IllegalAction("a Level III exchange is already prepared", "LEG 3.2.2.4")
-            if not side.box:
-                return IllegalAction("there is no Level III in the Digimon Box to exchange", "LEG 3.2.2.4")
-            return None
+            return self._exchange_card_problem(d) or self._exchange_side_problem(p)
         if a.kind == "prepare":
-            if not d.is_digimon:
-                return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
-            if d.spirit is not None:
-                return self._spirit_problem(p, d)
-            if d.appears is not None:
-                if p in self.ignoring:
-                    return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
-                                         "ignoring digivolution requirements does not reach them", "LEG 3.2.2.1.7")
-                return IllegalAction(f"{d.name} comes from the hand straight into the Digimon Box once its appearance "
-                                     "conditions are ready", "LEG 3.2.2.1.6")
-            below = side.evolution[-1] if side.evolution else side.top
-            named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
-            if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
-                was = "nothing" if below is None else f"Level {below.defn.level}"
-                levels = {d.level, below.defn.level if below is not None else None}
-                if levels & {"hybrid", "d-reaper"}:
-                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a special level is no one's next level", "LEG 3.2.3.9.3")
-                if "reaper" in levels:
-                    return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
-                return IllegalAction(f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
+            problem = self._prepare_card_problem(d) or self._stage_problem(p, d)
+            if problem is not None or d.spirit is not None:
+                return problem  # (a Hybrid by its Spirit: nothing more is asked, LEG 3.2.2.1.5)
             # Fusion conditions are no digivolution requirements: ignoring those does not reach them (LEG 3.2.2.1.7).
             fusion_ref = "LEG 3.2.2.1.7" if p in self.ignoring else "LEG 3.2.2.1.4"
             if d.fusion and self._opt_card(p, d.fusion) is None:
@@ -201,14 +181,70 @@ class Preparation:
                                      "LEG 3.3.3.2" if kept else "LEG 3.2.2.1.2")
             return None
         if a.kind == "set":
-            if d.is_digimon:
-                return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
-            if d.slot is not None and a.option != d.slot:
-                return IllegalAction(f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
-            if a.option not in range(1, len(side.slots) + 1) or side.slots[a.option - 1] is not None:
-                return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
-            return None
+            return self._set_card_problem(d) or self._set_slot_problem(p, d, a.option)
         return IllegalAction(f"{a.kind} is not a Preparation Phase step", "LEG 3.2.2")
+
+    # The parts of the steps naming a hand card that ``_prep_candidates`` asks before building candidates.
+    @staticmethod
+    def _exchange_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        if not (d.is_digimon and d.level == 3):
+            return IllegalAction("only a Level III Digimon can be exchanged in", "LEG 3.2.2.4")
+        return None
+
+    def _exchange_side_problem(self, p: int) -> IllegalAction | None:
+        """Whether ``p`` may prepare a Level III exchange at all, whatever the card (LEG 3.2.2.4)."""
+        side = self.players[p]
+        if side.exchange:
+            return IllegalAction("a Level III exchange is already prepared", "LEG 3.2.2.4")
+        if not side.box:
+            return IllegalAction("there is no Level III in the Digimon Box to exchange", "LEG 3.2.2.4")
+        return None
+
+    @staticmethod
+    def _prepare_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        if not d.is_digimon:
+            return IllegalAction("only a Digimon card can be placed in the Evolution Box", "LEG 3.2.2.5")
+        return None
+
+    def _stage_problem(self, p: int, d: LegacyCardDef) -> IllegalAction | None:
+        """Whether the Digimon ``d`` may go on the Digimon below it (the Evolution Box's last, else the battling
+        one), by the way it comes into play: a Hybrid by its Spirit (all ``_spirit_problem`` asks), never one
+        that appears, else as the next level.  The requirements are asked after it, in ``_check_prep``."""
+        if d.spirit is not None:
+            return self._spirit_problem(p, d)
+        if d.appears is not None:
+            if p in self.ignoring:
+                return IllegalAction(f"{d.name} comes by appearance conditions, which are no digivolution requirement: "
+                                     "ignoring digivolution requirements does not reach them", "LEG 3.2.2.1.7")
+            return IllegalAction(f"{d.name} comes from the hand straight into the Digimon Box once its appearance "
+                                 "conditions are ready", "LEG 3.2.2.1.6")
+        side = self.players[p]
+        below = side.evolution[-1] if side.evolution else side.top
+        named_same_level = below is not None and below.name in d.digivolves_from and below.defn.level == d.level
+        if (below is None or NEXT_LEVEL.get(below.defn.level) != d.level) and not named_same_level:
+            was = "nothing" if below is None else f"Level {below.defn.level}"
+            levels = {d.level, below.defn.level if below is not None else None}
+            if levels & {"hybrid", "d-reaper"}:
+                return IllegalAction(f"{d.name} ({d.level}) and {was}: a special level is no one's next level", "LEG 3.2.3.9.3")
+            if "reaper" in levels:
+                return IllegalAction(f"{d.name} ({d.level}) and {was}: a Reaper has no level", "LEG 3.3.2")
+            return IllegalAction(lambda: f"{d.name} (Level {d.level}) is not the next level after {was}", "LEG 3.2.3.9")
+        return None
+
+    @staticmethod
+    def _set_card_problem(d: LegacyCardDef) -> IllegalAction | None:
+        if d.is_digimon:
+            return IllegalAction("only Option cards are set in the Option Slot", "LEG 3.2.2.7")
+        return None
+
+    def _set_slot_problem(self, p: int, d: LegacyCardDef, slot) -> IllegalAction | None:
+        """Whether the Option ``d`` may be set in ``p``'s Option Slot ``slot``: its own slot, if it names one, and free."""
+        side = self.players[p]
+        if d.slot is not None and slot != d.slot:
+            return IllegalAction(lambda: f"{d.name} must be placed in slot {d.slot}", "LEG 3.4.4.3")
+        if slot not in range(1, len(side.slots) + 1) or side.slots[slot - 1] is not None:
+            return IllegalAction("that Option Slot is not free", "LEG 3.2.2.7")
+        return None
 
     def _do_prep(self, p: int, a: Action) -> None:
         side = self.players[p]
