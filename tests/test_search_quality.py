@@ -1,7 +1,7 @@
-"""Search quality on the development query set (559 judge questions): floors that may only rise.
+"""Search quality on the development query set (649 judge questions): floors that may only rise.
 
 The target is recall@5 >= 0.95 and MRR >= 0.85 in each language; bench/search.py prints where
-the set stands against it, per batch ("dev", tuned on; "fresh-2" to "fresh-6", each written before a round
+the set stands against it, per batch ("dev", tuned on; "fresh-2" to "fresh-7", each written before a round
 of ranking changes and measured apart) and with a tuning half and a held-out half.  This
 test holds the floors already reached on the "dev" batch and on the whole set, so a change that makes
 search worse fails here.
@@ -29,9 +29,11 @@ LANGS = ("es", "en", "de")
 #: or two lower, each behind a neighbouring clause) while every batch written before it rose or held: fresh-2
 #: 0.917/0.795 -> 0.933/0.802, fresh-4 0.950/0.843 -> 0.950/0.863, fresh-5 0.883/0.782 -> 0.900/0.794, fresh-6
 #: 0.956/0.855 -> 0.967/0.858 (fresh-3 0.967/0.875 -> 0.967/0.867); the whole set 0.952/0.845 -> 0.958/0.848.
+#: Then fresh-7 (90, written blind while this round's changes were made, measured once before and once after them:
+#: 0.911/0.777 -> 0.922/0.800) joined: the whole set's English and German floors are those of 649 questions.
 FLOORS = {
     "dev": {"es": (0.99, 0.83), "en": (0.98, 0.87), "de": (0.95, 0.86), "all": (0.97, 0.86)},
-    "whole": {"es": (0.96, 0.84), "en": (0.96, 0.85), "de": (0.95, 0.84), "all": (0.95, 0.84)},
+    "whole": {"es": (0.96, 0.84), "en": (0.95, 0.84), "de": (0.94, 0.83), "all": (0.95, 0.84)},
 }
 
 
