@@ -207,11 +207,13 @@ class _ScenariosMeanwhile:
         return _run_scenarios(self.source_root)
 
     def stop(self) -> None:
+        """End the child. The read end closes first: a child blocked sending its results to a build that stopped
+        listening (a source error) then fails and ends, rather than wait for a reader forever (``proofs.stop_processes``
+        does the same for its workers)."""
         if self.process is not None:
-            if self.process.is_alive():
-                self.process.terminate()
-            self.process.join()
-            self.pipe.close()
+            from .proofs import stop_processes
+
+            stop_processes([self.process], [self.pipe], early=True)
             self.process = None
 
 
@@ -230,8 +232,12 @@ def _scenarios_in_child(source_root: Path, pipe) -> None:
         outcome = ("error", problem.path, problem.line, problem.message)
     except BaseException:
         outcome = None
-    pipe.send(outcome)
-    pipe.close()
+    try:
+        pipe.send(outcome)
+    except OSError:
+        pass  # the build stopped listening (it met a source error first): nobody waits for these runs
+    finally:
+        pipe.close()
 
 
 def _run_scenarios(source_root: Path):

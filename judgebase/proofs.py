@@ -96,17 +96,34 @@ def _run_forked(files: list[Path], workers: int) -> list[ScenarioResult] | None:
             else:
                 runs.update(payload)
     finally:
-        for process in processes:
-            if heard < len(processes) and process.is_alive():
-                process.terminate()  # stopped early (an error, or this process is being stopped)
-            process.join()
-        for receive in pipes:
-            receive.close()
+        stop_processes(processes, pipes, early=heard < len(processes))
     if errors:
         index, path, line, message = min(errors)
         if all(i in runs for i in range(index)):
             raise ScenarioError(path, line, message)
     return [runs[i] for i in range(len(files))] if len(runs) == len(files) else None
+
+
+#: How long a stopped process may take to end before it is killed.
+_STOP_TIMEOUT = 10.0
+
+
+def stop_processes(processes: list, pipes: list, early: bool) -> None:
+    """End the workers. Stopped early (an error, or this process is being stopped), the read ends close first:
+    a worker blocked sending results nobody will read then fails (EPIPE) and ends, where a SIGTERM that came
+    just before its send began would leave it waiting for a reader forever; one that still lingers is killed."""
+    if early:
+        for receive in pipes:
+            receive.close()
+    for process in processes:
+        if early and process.is_alive():
+            process.terminate()
+        process.join(_STOP_TIMEOUT)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    for receive in pipes:
+        receive.close()
 
 
 def _worker(files: list[Path], first: int, step: int, pipe, inherited: list) -> None:
@@ -121,6 +138,8 @@ def _worker(files: list[Path], first: int, step: int, pipe, inherited: list) -> 
                 pipe.send(("error", (index, exc.path, exc.line, exc.message)))
                 return
         pipe.send(("runs", done))
+    except OSError:
+        pass  # the reader stopped listening (it was stopped early): nothing is waiting for these results
     finally:
         pipe.close()
 

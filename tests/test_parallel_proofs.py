@@ -34,3 +34,40 @@ def test_the_first_malformed_file_in_file_order_is_the_error(tmp_path, workers):
     with pytest.raises(ScenarioError) as info:
         run_all(tmp_path, files, workers=workers)
     assert info.value.path.endswith(files[4].name)
+
+
+def _send_much_ignoring_sigterm(pipe):
+    """A worker that a SIGTERM doesn't end while it waits to send (as when the signal comes just before the send)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        pipe.send(b"x" * 4_000_000)  # far more than a pipe holds: blocks until read
+    except OSError:
+        pass
+
+
+def test_stopping_early_ends_a_worker_blocked_sending_to_nobody():
+    """A build that meets a source error stops its scenario process while that process may be blocked sending
+    results nobody reads; stopping must end it (the read end closes, the send fails) instead of waiting forever."""
+    import multiprocessing
+    import threading
+    import time
+
+    from judgebase.proofs import stop_processes
+
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_send_much_ignoring_sigterm, args=(send,), daemon=True)
+    process.start()
+    send.close()
+    time.sleep(0.5)  # the worker is now blocked in its send
+    stopper = threading.Thread(target=stop_processes, args=([process], [receive], True), daemon=True)
+    stopper.start()
+    stopper.join(30)
+    try:
+        assert not stopper.is_alive(), "stopping a worker blocked on a full pipe never returned"
+        assert not process.is_alive()
+    finally:
+        if process.is_alive():
+            process.kill()
