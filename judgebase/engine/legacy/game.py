@@ -290,25 +290,16 @@ class LegacyGame(Preparation, Digivolution, Battle, PointCalculation, DecisionLo
 
     def find_card(self, uid: int) -> tuple[int, str, Card] | None:
         """(owner, zone, card) for a card uid anywhere on the board (a uid is on one card only, so the
-        order the zones are looked through in changes nothing but the time it takes)."""
-        for p, side in enumerate(self.players):
-            for zone in self._NEAR_ZONES:
-                for card in getattr(side, zone):
-                    if card.uid == uid:
-                        return p, zone, card
-            for card in side.slots:
-                if card is not None and card.uid == uid:
-                    return p, "slot", card
-        for p, side in enumerate(self.players):
-            for zone in self._FAR_ZONES:
-                for card in getattr(side, zone):
-                    if card.uid == uid:
-                        return p, zone, card
+        order the sides and zones are looked through in changes nothing but the time it takes)."""
+        for p in range(len(self.players)):
+            found = self._own_card(p, uid)
+            if found is not None:
+                return (p, *found)
         return None
 
     def _own_card(self, p: int, uid: int | None) -> tuple[str, Card] | None:
-        """(zone, card) for a card uid on ``p``'s side of the board, else None: ``find_card`` for the checks
-        that refuse any card not on the acting player's side, without looking through the opponent's."""
+        """(zone, card) for a card uid on ``p``'s side of the board, else None: what the checks that refuse any
+        card not on the acting player's side ask, without looking through the opponent's."""
         side = self.players[p]
         for zone in self._NEAR_ZONES:
             for card in getattr(side, zone):
