@@ -75,6 +75,18 @@ def test_typo_tolerance(searcher):
     assert set(exact[:3]) & set(typo[:5])
 
 
+def test_two_swapped_letters_are_one_typo(searcher):
+    """"memroia", "soruces": a phone's most common slip is one edit, as a wrong letter is (scoring.within)."""
+    from judgebase.search.scoring import within
+
+    assert within("memroia", "memoria", 1) and within("soruces", "sources", 1)
+    assert not within("mmeroai", "memoria", 1)
+    for exact, typo in (("memoria", "memroia"), ("sources", "soruces")):  # alone, so no other word finds the answer
+        found = [r.ref for r in searcher.search(exact, limit=3)]
+        with_typo = [r.ref for r in searcher.search(typo, limit=5)]
+        assert found[0] in with_typo, (typo, found, with_typo)
+
+
 def test_filters(searcher):
     for kind in ("clause", "ruling", "keyword"):
         results = searcher.search("blocker", kind=kind, limit=10)

@@ -36,7 +36,7 @@ MORE = ["6-1-4", "7-2", "7-9", "RM 6-1-4 memoria", "Q42", "§2.2", "LEG 3.4", "T
         "Empfangt ein Sicherheits-Digimon Schaden und wird gelöscht?", "¿puedo bloquear con el Digimon atacado?",
         "blocker", "recovery +1 keyword", "\"blocker", "((([[", "memoria^2",
         "aufgedeckte Sicherheitskarte entfernt", "Kampfbereichsfeld aufteilung", "Angriffszielwechsel geloescht",
-        "guard trigger other digimon leave", "decoy optional"]
+        "guard trigger other digimon leave", "decoy optional", "memroia pasa al rival", "evo soruces placed under"]
 
 
 @pytest.fixture(scope="module")

@@ -258,7 +258,8 @@ def phrase_matches(terms: list[Term], slop: int) -> list[int]:
 
 
 def within(a: str, b: str, maxdist: int) -> bool:
-    """Levenshtein distance of ``a`` and ``b`` at most ``maxdist`` (insert, delete, substitute; no transpositions)."""
+    """Edit distance of ``a`` and ``b`` at most ``maxdist``: insert, delete, substitute, or swap two adjacent letters
+    (optimal string alignment), since a swap ("memroia", "soruces") is the typo thumbs make most on a phone."""
     if abs(len(a) - len(b)) > maxdist:
         return False
     # A common beginning and end cost no edits: compare what lies between.
@@ -271,12 +272,17 @@ def within(a: str, b: str, maxdist: int) -> bool:
     a, b = a[start:len(a) - end], b[start:len(b) - end]
     if len(a) <= maxdist and len(b) <= maxdist:
         return True
+    before: list[int] = []
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         current = [i]
         for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, before[j - 2] + 1)
+            current.append(cost)
+        # No cell of a later row can come back under a row's smallest (a swap costs a diagonal step plus one).
         if min(current) > maxdist:
             return False
-        previous = current
+        before, previous = previous, current
     return previous[-1] <= maxdist

@@ -514,19 +514,21 @@
       }
       return false;
     }
-    function within(a, b, maxdist) {  // Levenshtein distance at most maxdist
+    function within(a, b, maxdist) {  // edit distance at most maxdist, a swap of two adjacent letters one edit (scoring.within)
       a = Array.from(a); b = Array.from(b);
       if (Math.abs(a.length - b.length) > maxdist) return false;
-      var previous = [], i, j;
+      var before = [], previous = [], i, j;
       for (j = 0; j <= b.length; j++) previous.push(j);
       for (i = 1; i <= a.length; i++) {
         var current = [i], low = i;
         for (j = 1; j <= b.length; j++) {
-          current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0)));
-          low = Math.min(low, current[j]);
+          var cost = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cost = Math.min(cost, before[j - 2] + 1);
+          current.push(cost);
+          low = Math.min(low, cost);
         }
         if (low > maxdist) return false;
-        previous = current;
+        before = previous; previous = current;
       }
       return previous[b.length] <= maxdist;
     }
