@@ -283,7 +283,7 @@ def test_a_section_yields_to_its_sub_clause_that_covers_more_of_the_query(db_pat
     monkeypatch.setattr(ranking, "ASKED_WEIGHT", 0.0)
     searcher = Searcher(db_path)  # its own caches, made without the asked questions
     try:
-        query = "guard trigger when other digimon would leave"  # <Guard> is the section; CR 16-45-2 says when it triggers
+        query = "guard trigger when digimon would leave"  # <Guard> is the section; CR 16-45-2 says when it triggers
         ranked = [r.ref for r in searcher.search(query, lang="en", limit=5)]
         assert ranked.index("CR 16-45-2") < ranked.index("CR 16-45"), ranked
         with monkeypatch.context() as m:

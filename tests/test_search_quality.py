@@ -31,9 +31,14 @@ LANGS = ("es", "en", "de")
 #: 0.956/0.855 -> 0.967/0.858 (fresh-3 0.967/0.875 -> 0.967/0.867); the whole set 0.952/0.845 -> 0.958/0.848.
 #: Then fresh-7 (90, written blind while this round's changes were made, measured once before and once after them:
 #: 0.911/0.777 -> 0.922/0.800) joined: the whole set's English and German floors are those of 649 questions.
+#: Keeping the stop words that carry a rule ("before", "vor", "antes", "more", "other", "under": analysis.KEEP) moved
+#: dev's MRR 0.861 -> 0.856 (English 0.880 -> 0.871) while the batches written after it rose or held (fresh-2 0.933/0.801
+#: -> 0.950/0.791, fresh-4 0.950/0.863 -> 0.967/0.875, fresh-6 0.967/0.864 -> 0.967/0.875, fresh-7 0.922/0.800 ->
+#: 0.922/0.807) and so did 2,496 asked questions held out of the index, one per clause and language (0.851/0.686 ->
+#: 0.858/0.697, each language up); the whole set's English 0.952/0.847 -> 0.950/0.840 (207 of 218 found).
 FLOORS = {
-    "dev": {"es": (0.99, 0.83), "en": (0.98, 0.87), "de": (0.95, 0.86), "all": (0.97, 0.86)},
-    "whole": {"es": (0.96, 0.84), "en": (0.95, 0.84), "de": (0.94, 0.83), "all": (0.95, 0.84)},
+    "dev": {"es": (0.99, 0.83), "en": (0.98, 0.87), "de": (0.95, 0.86), "all": (0.97, 0.85)},
+    "whole": {"es": (0.96, 0.84), "en": (0.94, 0.83), "de": (0.95, 0.84), "all": (0.95, 0.84)},
 }
 
 

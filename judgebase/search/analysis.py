@@ -25,8 +25,15 @@ WORD = re.compile(r"[^\W_]+(?:[’'][^\W_]+)?")
 TOKEN = re.compile(r"[^\W_]+")
 _KO_WORD = re.compile(r"[\w*]+(?:\.?[\w*]+)*")
 
-# Game words the stop lists would drop but that mean something at a judge's table.
-KEEP = {"de": ("kein", "keine", "nicht"), "es": ("no", "sin", "ya"), "en": ("no", "not", "can", "t")}
+# Game words the stop lists would drop but that mean something at a judge's table: not, before and after, once and
+# again, all, each, only, more, same, other, own, under ("vor oder nach", "the one with more DP", "cards under it").
+# Each is common, so it counts little alone, but it tells apart sibling clauses that differ by just that word.
+KEEP = {"de": ("kein", "keine", "nicht", "vor", "nach", "wieder", "nur", "alle", "andere", "anderen", "jede", "jeder",
+              "jedes", "gegen", "unter", "uber", "wahrend", "bis", "zwischen", "noch", "einmal", "selbst"),
+        "es": ("no", "sin", "ya", "antes", "mas", "otra", "otro", "otros", "otras", "todos", "todo", "durante", "contra",
+               "entre", "sobre", "hasta", "poco"),
+        "en": ("no", "not", "can", "t", "before", "after", "again", "once", "only", "same", "both", "each", "all", "any",
+               "more", "most", "other", "under", "over", "until", "while", "during", "against", "between", "few", "own")}
 
 
 class _Decomposed(dict):
