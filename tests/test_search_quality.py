@@ -1,7 +1,7 @@
-"""Search quality on the development query set (649 judge questions): floors that may only rise.
+"""Search quality on the development query set (759 judge questions): floors that may only rise.
 
 The target is recall@5 >= 0.95 and MRR >= 0.85 in each language; bench/search.py prints where
-the set stands against it, per batch ("dev", tuned on; "fresh-2" to "fresh-7", each written before a round
+the set stands against it, per batch ("dev", tuned on; "fresh-2" to "fresh-8", each written before a round
 of ranking changes and measured apart) and with a tuning half and a held-out half.  This
 test holds the floors already reached on the "dev" batch and on the whole set, so a change that makes
 search worse fails here.
@@ -36,6 +36,8 @@ LANGS = ("es", "en", "de")
 #: -> 0.950/0.791, fresh-4 0.950/0.863 -> 0.967/0.875, fresh-6 0.967/0.864 -> 0.967/0.875, fresh-7 0.922/0.800 ->
 #: 0.922/0.807) and so did 2,496 asked questions held out of the index, one per clause and language (0.851/0.686 ->
 #: 0.858/0.697, each language up); the whole set's English 0.952/0.847 -> 0.950/0.840 (207 of 218 found).
+#: Then fresh-8 joined (110 questions written blind before that change, measured once before and once after it:
+#: 0.927/0.840 -> 0.936/0.856): the whole set's floors are those of 759 questions.
 FLOORS = {
     "dev": {"es": (0.99, 0.83), "en": (0.98, 0.87), "de": (0.95, 0.86), "all": (0.97, 0.85)},
     "whole": {"es": (0.96, 0.84), "en": (0.94, 0.83), "de": (0.95, 0.84), "all": (0.95, 0.84)},
