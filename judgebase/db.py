@@ -211,6 +211,18 @@ class Database:
                 out.setdefault(str(ref), []).append(rid)
         return out
 
+    def examples_of(self, ref: Ref | str) -> list[str]:
+        """The example rulings of one clause, by id: what :attr:`examples` holds for it, without reading them all.
+
+        A search shows a few clauses; reading only the rulings whose source item names
+        the clause keeps a judge's first search from parsing every example ruling.
+        """
+        if isinstance(ref, str):
+            ref = refs.parse(ref)
+        rows = self.conn.execute("select id, item from rulings where item like '%example%' and item like ? order by id",
+                                 (f"%{ref.number}%",))
+        return [rid for rid, item in rows if refs.example_of(item) == ref]
+
     def rulings_citing(self, ref: str) -> list[str]:
         return [r[0] for r in self.conn.execute("select ruling from citations where ref = ? order by ruling", (ref,))]
 

@@ -202,6 +202,13 @@ def _examples(db):
     return pairs
 
 
+def test_one_clauses_examples_are_the_same_read_alone(db):
+    """``examples_of`` (what a search result reads) agrees with ``examples`` (every example at once) on every clause."""
+    for (ref,) in db.conn.execute("select ref from clauses"):
+        assert db.examples_of(ref) == db.examples.get(ref, []), ref
+    assert sum(len(db.examples_of(clause)) for clause in db.examples) == len(_examples(db))
+
+
 def test_an_example_ruling_takes_its_clauses_place(searcher, db):
     """Asked in the words of an example, the answer is its clause with the example attached, once.
 

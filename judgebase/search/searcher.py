@@ -308,7 +308,7 @@ class Searcher:
         t = texts[shown]
         result = Result(ref, "clause", row["ruleset"], shown, t["title"], self._snippet(t["text"], shown, query_terms, doc),
                         score, match=match)
-        result.examples = [(rid, self._question(rid, lang)) for rid in self.db.examples.get(ref, [])]
+        result.examples = [(rid, self._question(rid, lang)) for rid in self.db.examples_of(ref)]
         return result
 
     def _question(self, rid: str, lang: str) -> str:
