@@ -38,9 +38,17 @@ LANGS = ("es", "en", "de")
 #: (0.851/0.686 -> 0.858/0.697, each language up); the whole set's English 0.952/0.847 -> 0.950/0.840 (207 of 218).
 #: Then fresh-8 joined (110 questions written blind before that change, measured once before and once after it:
 #: 0.927/0.840 -> 0.936/0.856): the whole set's floors are those of 759 questions.
+#: Then fresh-9 joined (138 written blind, from a copy of the clause texts only) and a fourth pass of asked questions
+#: came in, one more English and German question per rule-stating clause that tells it from its siblings (15,657
+#: official from 13,993). Measured once before and once after: fresh-9 0.957/0.879 -> 0.964/0.891 (de 0.932/0.846 ->
+#: 0.955/0.873), fresh-8 en 0.886/0.817 -> 0.914/0.852, held-out asked questions 0.858/0.697 -> 0.870/0.715; the
+#: whole 897 0.955/0.851 -> 0.960/0.868. German recall on fresh-2 and fresh-8 fell by one question each (0.950 ->
+#: 0.900, 0.949 -> 0.923: "aus welchen bereichen besteht das spielfeld" 5th -> 6th behind CR 3-1-1, "kann jedes
+#: digimon blocken" likewise) while every German MRR rose but fresh-5's (0.728 -> 0.723) and every English figure rose
+#: or held (fresh-7 0.867/0.770 -> 0.933/0.819); the floors are the 897's after the pass.
 FLOORS = {
-    "dev": {"es": (0.99, 0.83), "en": (0.98, 0.87), "de": (0.95, 0.86), "all": (0.97, 0.85)},
-    "whole": {"es": (0.96, 0.84), "en": (0.94, 0.83), "de": (0.95, 0.84), "all": (0.95, 0.84)},
+    "dev": {"es": (0.99, 0.83), "en": (0.99, 0.90), "de": (0.96, 0.87), "all": (0.98, 0.87)},
+    "whole": {"es": (0.96, 0.86), "en": (0.96, 0.87), "de": (0.95, 0.86), "all": (0.96, 0.86)},
 }
 
 
