@@ -84,14 +84,27 @@ def test_two_swapped_letters_are_one_typo(searcher):
     assert within("memroia", "memoria", 1) and within("soruces", "sources", 1)
     assert not within("mmeroai", "memoria", 1)
     postings = searcher.ranker.postings
-    for exact, typo in (("memoria", "memroia"), ("sources", "soucres")):  # alone, so no other word finds the answer
-        # A slip the index already holds (an asked question typed with it, as "soruces" is) is matched as a word,
-        # not as a near spelling: these two are in no text and no asked question.
+    for exact, typo in (("memoria", "memroia"), ("sources", "soruces")):  # alone, so no other word finds the answer
+        # Both slips are in asked questions (rules/asked/), which the index holds as the word meant (index.slips).
         assert not any(postings.df(f"{kind}_{lang}", term) for kind in ("body", "asked") for lang in LANGUAGES
                        for term in terms(lang, typo)), typo
         found = [r.ref for r in searcher.search(exact, limit=3)]
         with_typo = [r.ref for r in searcher.search(typo, limit=5)]
         assert found[0] in with_typo, (typo, found, with_typo)
+
+
+def test_asked_questions_slips_are_indexed_as_the_word_meant():
+    """A slip thumbs make (two letters swapped, one left out, one doubled) of a common word of the texts, in one or
+    two asked questions, is that word; a wrong letter may be another word, and a word asked often is the judges'."""
+    from judgebase.search.index import SLIP_MAX_DOCS, SLIP_MIN_DF, slips
+
+    body = {"memori": SLIP_MIN_DF, "sourc": 3, "blast": 30, "digimon": 90, "rare": SLIP_MIN_DF - 1, "count": 50}
+    asked = [[("memroi", 0), ("sourcc", 1)], [("digimn", 0), ("beast", 1)], [("raer", 0), ("digiomn", 2)],
+             [("coutn", 0)], [("coutn", 0)], [("coutn", 0), ("rrare", 1)]]
+    # "sources": a word of few texts, but of many questions.
+    asked += [[("sourc", 0)]] * (SLIP_MIN_DF - 3)
+    assert slips(asked, body) == {"memroi": "memori", "sourcc": "sourc", "digimn": "digimon", "digiomn": "digimon"}
+    assert SLIP_MAX_DOCS < 3  # "coutn" is in three questions: the judges' word, kept
 
 
 def test_filters(searcher):

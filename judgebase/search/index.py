@@ -174,6 +174,48 @@ def with_compound_heads(texts: list[list[tuple[str, int]]], known: set[str]) -> 
     return out
 
 
+#: A word of the asked questions that no text of their language has, found in at most SLIP_MAX_DOCS documents'
+#: questions, SLIP_MIN_LENGTH letters or more, that is a word of at least SLIP_MIN_DF documents (texts and questions
+#: counted apart) typed with two letters swapped, one left out or one doubled.
+SLIP_MAX_DOCS = 2
+SLIP_MIN_DF = 10
+SLIP_MIN_LENGTH = 5
+
+
+def slips(asked: list[list[tuple[str, int]]], body_df: dict[str, int]) -> dict[str, str]:
+    """The asked questions' typing slips ("memroia", "soruces", "digimn") and the word each stands for.
+
+    The questions are written as judges type, slips included, but a slip kept as a word of the index
+    is worse than none: a judge who makes the same slip gets that one question's clause, where the
+    near spelling the query side looks for an unknown word (``ranking.Ranker``) would have found
+    every clause about the word. So a rare word of the questions that the texts don't have, and that
+    is a common word (of the texts, or of the questions: "sources") mistyped the ways thumbs do, is
+    indexed as that word. A wrong letter
+    is not taken for a slip: "beast" and "blast", "shake" and "share" are both words. Slang ("opp",
+    "swing") is no such slip, or is asked in more questions, and stays as written.
+    """
+    asked_df: dict[str, int] = {}
+    for analysed in asked:
+        for term in {term for term, _ in analysed}:
+            asked_df[term] = asked_df.get(term, 0) + 1
+    df_of = {word: body_df.get(word, 0) + asked_df.get(word, 0) for word in body_df.keys() | asked_df.keys()}
+    common = {word for word, df in df_of.items() if df >= SLIP_MIN_DF}
+    left_out: dict[str, list[str]] = {}  # a common word with one letter left out -> those words
+    for word in common:
+        for i in range(len(word)):
+            left_out.setdefault(word[:i] + word[i + 1:], []).append(word)
+    out = {}
+    for term, df in asked_df.items():
+        if df > SLIP_MAX_DOCS or term in body_df or len(term) < SLIP_MIN_LENGTH or not term.isalpha():
+            continue
+        swapped = {term[:i] + term[i + 1] + term[i] + term[i + 2:] for i in range(len(term) - 1)}
+        undoubled = {term[:i] + term[i + 1:] for i in range(len(term) - 1) if term[i] == term[i + 1]}
+        near = ((swapped | undoubled) & common) | set(left_out.get(term, ()))
+        if near:
+            out[term] = max(sorted(near), key=df_of.__getitem__)
+    return out
+
+
 def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> int:
     """Write a fresh index for the database at ``db_path`` into the new folder ``index_dir``; return the document count."""
     index_dir = Path(index_dir)
@@ -196,25 +238,32 @@ def build_index(db_path: str | Path, index_dir: str | Path, progress=None) -> in
             found[1].append(len(positions))
             found[2].extend(positions)
 
-    german: dict[str, list[list[tuple[str, int]]]] = {name: [] for name in COMPOUND_FIELDS}  # posted once the vocabulary is known
+    # Posted once the texts' vocabulary is known: German compounds' heads, the asked questions' slips.
+    later: dict[str, list[list[tuple[str, int]]]] = {name: [] for name in names
+                                                    if name in COMPOUND_FIELDS or name.startswith("asked_")}
     with closing(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)) as conn:
         for n, doc in enumerate(documents(conn)):
             docs.append(doc)
             for name in names:
                 analysed = _analysed(name, doc.get(name))
                 lengths[name].append(len(analysed))
-                if name in german:
-                    german[name].append(analysed)
+                if name in later:
+                    later[name].append(analysed)
                 else:
                     post(name, n, analysed)
             if progress:
                 progress(1)
         glossary = glossary_data(_glossary(conn))
         number_map = _number_map(conn)
-    known = {term for analysed in german["body_de"] for term, _ in analysed}
-    for name, texts in german.items():
-        for n, analysed in enumerate(with_compound_heads(texts, known)):
+    known = {term for analysed in later["body_de"] for term, _ in analysed}
+    for name in COMPOUND_FIELDS:
+        for n, analysed in enumerate(with_compound_heads(later[name], known)):
             post(name, n, analysed)
+    for lang in ASKED_LANGS:
+        body_df = {term: len(found[0]) for term, found in postings[f"body_{lang}"].items()}
+        corrected = slips(later[f"asked_{lang}"], body_df)
+        for n, analysed in enumerate(later[f"asked_{lang}"]):
+            post(f"asked_{lang}", n, [(corrected.get(term, term), pos) for term, pos in analysed])
     count = len(docs)
     meta = {
         "format": FORMAT,
