@@ -63,6 +63,11 @@ class GlossaryMap:
                     taken |= span
         return sorted(found)
 
+    def translations_of_term(self, lang: str, term: str) -> list[list[tuple[str, str, tuple[str, ...]]]]:
+        """Like :meth:`translations`, for a word known only by its term in one language (a near spelling's)."""
+        return [[(lang, phrase, tuple(toks)) for lang, phrase, toks in self.entries[i]]
+                for i in sorted(set(self.by_word.get(f"{lang}:{term}", [])))]
+
     def translations(self, word: str) -> list[list[tuple[str, str, tuple[str, ...]]]]:
         """For each glossary entry the word or phrase belongs to, all its (lang, phrase, terms)."""
         ids = set(self.by_word.get(key(word), []))

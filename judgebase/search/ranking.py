@@ -200,11 +200,20 @@ class Ranker:
                 alts.append(Alternative(f"body_{lang}", parts, COMPOUND_WEIGHT, slop=2))
         if foreign_ok and len(text) >= 4 and unknown:
             maxdist = 1 if len(text) < 8 else 2
+            near_words: list[str] = []
             for field_lang in LANGUAGES:
                 for tok in terms(field_lang, text):
                     for near in self.postings.fuzzy(f"body_{field_lang}", tok, maxdist):
                         weight = FUZZY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
                         alts.append(Alternative(f"body_{field_lang}", (near,), weight))
+                        if field_lang == lang:  # "soruces" means what "sources" means: its glossary entry too
+                            near_words.append(near)
+            for near in near_words:
+                for translations in self.glossary.translations_of_term(lang, near):
+                    for field_lang, _, toks in translations:
+                        if toks and toks != (near,):
+                            weight = FUZZY_WEIGHT * GLOSSARY_WEIGHT * (1.0 if field_lang == lang else FOREIGN_WEIGHT)
+                            alts.append(Alternative(f"body_{field_lang}", toks, weight, slop=2))
         unit.titles = [Alternative(f"title_{lang}", (tok,), TITLE_WEIGHT) for tok in terms(lang, text)]
         if asked:
             alts += [Alternative(asked, a.terms, a.boost * ASKED_WEIGHT, a.slop) for a in alts if a.field == body]

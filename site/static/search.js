@@ -450,6 +450,11 @@
         }
         return found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
       },
+      translationsOfTerm: function (lang, term) {  // glossary.py translations_of_term: a near spelling's entries
+        return (own(data.keys, lang + ":" + term) || []).slice().sort(function (a, b) { return a - b; })
+          .filter(function (i, k, all) { return k === 0 || all[k - 1] !== i; })
+          .map(function (i) { return data.translations[i]; });
+      },
       translations: function (word) {  // per glossary entry of the word: [[lang, phrase, terms], ...]
         var ids = {};
         (own(data.keys, glossaryKey(word)) || []).forEach(function (i) { ids[i] = true; });
@@ -615,12 +620,23 @@
         }
       }
       if (!known && length >= 4 && foreignOk) {  // a stop word of the query's language is no typo
-        var maxdist = length < 8 ? 1 : 2;
+        var maxdist = length < 8 ? 1 : 2, nearWords = [];
         LANGUAGES.forEach(function (fieldLang) {
           analyser.terms(fieldLang, text).forEach(function (tok) {
             postings.fuzzy("body_" + fieldLang, tok, maxdist).forEach(function (near) {
               var weight = C.FUZZY_WEIGHT * (fieldLang === lang ? 1.0 : C.FOREIGN_WEIGHT);
               alts.push(Alternative("body_" + fieldLang, [near], weight));
+              if (fieldLang === lang) nearWords.push(near);  // its glossary entry too ("soruces": "sources")
+            });
+          });
+        });
+        nearWords.forEach(function (near) {
+          glossary.translationsOfTerm(lang, near).forEach(function (translations) {
+            translations.forEach(function (t) {
+              if (t[2].length && !(t[2].length === 1 && t[2][0] === near)) {
+                var weight = C.FUZZY_WEIGHT * C.GLOSSARY_WEIGHT * (t[0] === lang ? 1.0 : C.FOREIGN_WEIGHT);
+                alts.push(Alternative("body_" + t[0], t[2], weight, 2));
+              }
             });
           });
         });
