@@ -77,9 +77,8 @@ def test_typo_tolerance(searcher):
 
 def test_two_swapped_letters_are_one_typo(searcher):
     """"memroia", "soruces": a phone's most common slip is one edit, as a wrong letter is (scoring.within)."""
-    from judgebase.search.scoring import within
-
     from judgebase.search.analysis import LANGUAGES, terms
+    from judgebase.search.scoring import within
 
     assert within("memroia", "memoria", 1) and within("soruces", "sources", 1)
     assert not within("mmeroai", "memoria", 1)

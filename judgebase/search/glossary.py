@@ -65,8 +65,7 @@ class GlossaryMap:
 
     def translations_of_term(self, lang: str, term: str) -> list[list[tuple[str, str, tuple[str, ...]]]]:
         """Like :meth:`translations`, for a word known only by its term in one language (a near spelling's)."""
-        return [[(lang, phrase, tuple(toks)) for lang, phrase, toks in self.entries[i]]
-                for i in sorted(set(self.by_word.get(f"{lang}:{term}", [])))]
+        return self._entries(self.by_word.get(f"{lang}:{term}", []))
 
     def translations(self, word: str) -> list[list[tuple[str, str, tuple[str, ...]]]]:
         """For each glossary entry the word or phrase belongs to, all its (lang, phrase, terms)."""
@@ -74,4 +73,7 @@ class GlossaryMap:
         for lang in LANGUAGES:
             for tok in terms(lang, word)[:1]:
                 ids.update(self.by_word.get(f"{lang}:{tok}", []))
-        return [[(lang, phrase, tuple(toks)) for lang, phrase, toks in self.entries[i]] for i in sorted(ids)]
+        return self._entries(ids)
+
+    def _entries(self, ids) -> list[list[tuple[str, str, tuple[str, ...]]]]:
+        return [[(lang, phrase, tuple(toks)) for lang, phrase, toks in self.entries[i]] for i in sorted(set(ids))]

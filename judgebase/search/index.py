@@ -190,9 +190,9 @@ def slips(asked: list[list[tuple[str, int]]], body_df: dict[str, int]) -> dict[s
     near spelling the query side looks for an unknown word (``ranking.Ranker``) would have found
     every clause about the word. So a rare word of the questions that the texts don't have, and that
     is a common word (of the texts, or of the questions: "sources") mistyped the ways thumbs do, is
-    indexed as that word. A wrong letter
-    is not taken for a slip: "beast" and "blast", "shake" and "share" are both words. Slang ("opp",
-    "swing") is no such slip, or is asked in more questions, and stays as written.
+    indexed as that word. A wrong letter is not taken for a slip: "beast" and "blast", "shake" and
+    "share" are both words. Slang ("opp", "swing") is no such slip, or is asked in more questions,
+    and stays as written.
     """
     asked_df: dict[str, int] = {}
     for analysed in asked:

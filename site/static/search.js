@@ -451,22 +451,24 @@
         return found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
       },
       translationsOfTerm: function (lang, term) {  // glossary.py translations_of_term: a near spelling's entries
-        return (own(data.keys, lang + ":" + term) || []).slice().sort(function (a, b) { return a - b; })
-          .filter(function (i, k, all) { return k === 0 || all[k - 1] !== i; })
-          .map(function (i) { return data.translations[i]; });
+        return entries(own(data.keys, lang + ":" + term) || []);
       },
       translations: function (word) {  // per glossary entry of the word: [[lang, phrase, terms], ...]
-        var ids = {};
-        (own(data.keys, glossaryKey(word)) || []).forEach(function (i) { ids[i] = true; });
+        var ids = (own(data.keys, glossaryKey(word)) || []).slice();
         LANGUAGES.forEach(function (lang) {
           analyser.terms(lang, word).slice(0, 1).forEach(function (tok) {
-            (own(data.keys, lang + ":" + tok) || []).forEach(function (i) { ids[i] = true; });
+            ids = ids.concat(own(data.keys, lang + ":" + tok) || []);
           });
         });
-        return Object.keys(ids).map(Number).sort(function (a, b) { return a - b; })
-          .map(function (i) { return data.translations[i]; });
+        return entries(ids);
       }
     };
+    function entries(ids) {  // glossary.py _entries: each entry once, in id order
+      var seen = {};
+      ids.forEach(function (i) { seen[i] = true; });
+      return Object.keys(seen).map(Number).sort(function (a, b) { return a - b; })
+        .map(function (i) { return data.translations[i]; });
+    }
   }
 
   // ---- scoring.py --------------------------------------------------------------------------------------
